@@ -1,0 +1,47 @@
+/**
+ * Issue 9's load figures: 300 streamed chats open at every moment for 60 s (after a 15 s ramp)
+ * against the fake model server: event-loop delay p99 (measured from outside as the latency of a
+ * request that touches neither the database nor the model, against the same request on the idle
+ * server) and resident memory growth over the run.
+ */
+import { startGenieProcess, stopGenie, tempDir } from '../tests/reliability/support/genie-process';
+import { percentile, runChatLoad } from '../tests/reliability/support/chat-load';
+import { report, round } from './lib/report';
+
+// The same probe on an idle server: the floor of the measurement.
+const idleData = tempDir('genie-bench-idle-');
+const idle = await startGenieProcess({ DATA_DIR: idleData.dir, LOG_LEVEL: 'error' });
+const idleMs: number[] = [];
+for (let i = 0; i < 50; i++) await (await fetch(`${idle.url}/api/personas`)).arrayBuffer(); // warm-up (JIT, connections)
+for (let i = 0; i < 300; i++) {
+  const started = performance.now();
+  await (await fetch(`${idle.url}/api/personas`)).arrayBuffer();
+  idleMs.push(performance.now() - started);
+}
+await stopGenie(idle);
+idleData.remove();
+
+const result = await runChatLoad({ concurrent: 300, seconds: 60, rampSeconds: 15, words: 20, tokenDelayMs: 1000 });
+const p99 = percentile(result.probeMs, 0.99);
+const idleP99 = percentile(idleMs, 0.99);
+report({
+  figure: `300 concurrent streamed chats for 60 s: event-loop delay p99 (probe latency; ${result.completed} streams, ${result.errors.length} errors)`,
+  baseline: `${round(idleP99, 1)} ms (same probe, idle server)`,
+  measured: `${round(p99, 1)} ms`,
+  ratio: round(p99 / idleP99),
+  target: 'p99 < 50 ms',
+  met: p99 < 50,
+  gap: 'Every chat start and end runs several inserts on the embedded PGlite, whose queries execute synchronously in the server\'s thread, so the probe waits behind them. Plan: fewer statements per chat (one CTE for the user message and limits, one for the reply and its interaction), and PostgreSQL (off-thread I/O) for this many concurrent users.',
+});
+const third = Math.floor(result.rssMb.length / 3);
+const middlePeak = Math.max(...result.rssMb.slice(third, 2 * third));
+const lastPeak = Math.max(...result.rssMb.slice(2 * third));
+report({
+  figure: '300 concurrent streamed chats for 60 s: resident memory',
+  baseline: `${round(result.rssMb[0] ?? 0, 0)} MB at the end of the ramp; middle-third peak ${round(middlePeak, 0)} MB`,
+  measured: `last-third peak ${round(lastPeak, 0)} MB (growth ${round(lastPeak - middlePeak, 0)} MB)`,
+  ratio: round(lastPeak / middlePeak),
+  target: 'bounded: last third ≤ middle third + 64 MB',
+  met: lastPeak - middlePeak <= 64,
+  gap: 'Memory still grows in the last third of the run. Plan: take heap snapshots at 20 s and 60 s (node --heapsnapshot-signal) to tell V8 heap growth from PGlite\'s WebAssembly memory, which grows with its caches and never shrinks; cap PGlite\'s cache settings if it is the latter.',
+});

@@ -1,0 +1,5 @@
+import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
+
+export default function AdminLoginPage() {
+  return <AdminLoginForm />;
+}

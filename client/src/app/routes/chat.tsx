@@ -1,0 +1,65 @@
+import { LogOut } from 'lucide-react';
+import { useCallback } from 'react';
+import type { Attachment } from '@contract/chat';
+import type { FileRecord } from '@contract/files';
+import { PERSONAS } from '@contract/personas';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { ChatScreen } from '@/features/chat/components/chat-screen';
+import { downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
+import { FileBrowser } from '@/features/files/components/file-browser';
+import { usePersonaModels } from '@/features/personas/api/get-personas';
+import { PersonaCarousel } from '@/features/personas/components/persona-carousel';
+import { PersonaTour } from '@/features/personas/components/persona-tour';
+import { useOnboarding } from '@/features/personas/hooks/use-onboarding';
+
+const attachmentOf = (file: FileRecord): Attachment => ({ url: downloadUrlOf(file), name: file.originalName, type: file.mimeType, size: file.size });
+
+const uploadAttachments = async (files: File[]) => (await uploadFiles(files)).map(attachmentOf);
+
+function renderSignOut(compact: boolean) {
+  return compact ? (
+    <SignOutButton aria-label="Sign out" size="icon" className="text-white/75 hover:bg-white/10 hover:text-white">
+      <LogOut aria-hidden="true" />
+    </SignOutButton>
+  ) : (
+    <SignOutButton className="w-full justify-start px-3 text-white/75 hover:bg-white/10 hover:text-white" />
+  );
+}
+
+/** /chat: the onboarding carousel on a first visit, then the chat screen with the tour on demand. */
+export default function ChatPage() {
+  const onboarding = useOnboarding();
+  const models = usePersonaModels();
+  const renderFileBrowser = useCallback(
+    (onPick: (attachment: Attachment) => void) => <FileBrowser selectionMode onSelectFile={(file) => onPick(attachmentOf(file))} />,
+    [],
+  );
+
+  return (
+    <>
+      {/* Hidden, not unmounted, while the carousel shows: "Change" must not lose the conversation. */}
+      <div hidden={onboarding.carouselOpen}>
+        <ChatScreen
+          personaId={onboarding.personaId}
+          model={models[onboarding.personaId]}
+          onChangePersona={onboarding.openCarousel}
+          onOpenTour={onboarding.openTour}
+          renderFileBrowser={renderFileBrowser}
+          uploadAttachments={uploadAttachments}
+          renderSignOut={renderSignOut}
+        />
+      </div>
+      {onboarding.carouselOpen && (
+        <PersonaCarousel
+          personas={PERSONAS}
+          models={models}
+          initialPersonaId={onboarding.personaId}
+          onChoose={onboarding.choosePersona}
+          onFinish={onboarding.finishCarousel}
+          cornerSlot={<SignOutButton className="text-white/70 hover:bg-white/10 hover:text-white" />}
+        />
+      )}
+      {onboarding.tourOpen && <PersonaTour personas={PERSONAS} models={models} onChoose={onboarding.choosePersona} onClose={onboarding.closeTour} />}
+    </>
+  );
+}

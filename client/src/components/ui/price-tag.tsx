@@ -1,0 +1,36 @@
+import { cn } from '@/lib/utils';
+
+/** "$49" for whole dollars, "$39.20" otherwise. */
+export const formatUSD = (amount: number) => (Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`);
+
+interface PriceTagProps {
+  /** The price paid; null is a custom price. */
+  amount: number | null;
+  /** The usual price, struck through when higher than `amount`. */
+  original?: number | null;
+  period?: string;
+  className?: string;
+  tone?: 'light' | 'dark';
+}
+
+export function PriceTag({ amount, original, period = '/month', className, tone = 'light' }: PriceTagProps) {
+  if (amount === null) {
+    return <p className={cn('text-4xl font-bold tracking-tight', className)}>Custom</p>;
+  }
+  const discounted = original != null && original > amount;
+  return (
+    <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+      {discounted && (
+        <s className={cn('text-xl font-medium', tone === 'dark' ? 'text-genie-200/70' : 'text-slate-400')} data-testid="original-price">
+          <span className="sr-only">Was </span>
+          {formatUSD(original)}
+        </s>
+      )}
+      <span className="text-4xl font-bold tracking-tight" data-testid="price">
+        {discounted && <span className="sr-only">now </span>}
+        {formatUSD(amount)}
+      </span>
+      <span className={cn('text-sm', tone === 'dark' ? 'text-genie-200' : 'text-slate-500')}>{period}</span>
+    </p>
+  );
+}

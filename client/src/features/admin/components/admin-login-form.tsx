@@ -1,0 +1,84 @@
+import { ArrowLeft, Eye, EyeOff, Lock, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useAdminLogin } from '../api/login';
+
+/** SPEC §2 /admin/login: both fields required, show/hide toggle, 'Authenticating...' while pending. */
+export function AdminLoginForm() {
+  const [, navigate] = useLocation();
+  const login = useAdminLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const filled = username.trim() !== '' && password !== '';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!filled || login.isPending) return;
+    try {
+      const result = await login.mutateAsync({ username: username.trim(), password });
+      toast({ title: `Welcome back, ${result.user.username}!`, description: 'You are signed in to the admin dashboard.' });
+      navigate('/admin', { replace: true });
+    } catch {
+      toast({ title: 'Authentication Failed', description: 'Invalid username or password', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-slate-950 via-genie-950 to-genie-800 p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex h-12 w-12 items-center justify-center rounded-full bg-genie-100 text-genie-700">
+            <ShieldCheck className="h-6 w-6" aria-hidden="true" />
+          </div>
+          <CardTitle className="text-xl">Admin Access</CardTitle>
+          <CardDescription>Sign in to the Genie admin dashboard.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="grid grid-cols-1 gap-4" onSubmit={onSubmit}>
+            <div className="grid grid-cols-1 gap-1.5">
+              <Label htmlFor="admin-username">Username</Label>
+              <Input id="admin-username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+            </div>
+            <div className="grid grid-cols-1 gap-1.5">
+              <Label htmlFor="admin-password">Password</Label>
+              <div className="relative">
+                <Input
+                  id="admin-password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  required
+                  className="pr-10"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <button
+                  type="button"
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                >
+                  {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+                </button>
+              </div>
+            </div>
+            <Button type="submit" disabled={!filled || login.isPending}>
+              <Lock aria-hidden="true" />
+              {login.isPending ? 'Authenticating...' : 'Sign In'}
+            </Button>
+          </form>
+          <Link href="/" className="mt-4 flex items-center justify-center gap-1 text-sm text-genie-700 hover:underline">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to home
+          </Link>
+        </CardContent>
+      </Card>
+      <p className="mt-6 max-w-sm text-center text-xs text-genie-200">All access attempts are logged and monitored.</p>
+    </main>
+  );
+}

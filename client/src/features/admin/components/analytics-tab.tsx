@@ -1,0 +1,77 @@
+import { Activity, CheckCircle2, MessageSquare, ThumbsDown, ThumbsUp, Users } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAdminAnalytics } from '../api/get-analytics';
+import { QueryState, StatCard } from './stat-card';
+
+// SPEC §3: the default persona is shown under the companion word.
+const characterName = (id: string) => (id === 'default' ? 'GENIE' : id.charAt(0).toUpperCase() + id.slice(1));
+
+export function AnalyticsTab() {
+  const { data, isLoading, error } = useAdminAnalytics();
+  return (
+    <QueryState isLoading={isLoading} error={error}>
+      {data && (
+        <div className="grid grid-cols-1 gap-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard icon={MessageSquare} label="Total Interactions" value={data.overview.totalInteractions} detail={`${data.overview.avgResponseTime} ms average response`} />
+            <StatCard icon={CheckCircle2} label="Success Rate" value={`${data.overview.successRate}%`} />
+            <StatCard icon={Users} label="Active Sessions" value={data.activeSessions} detail="Signed-in sessions not yet expired" />
+            <Card>
+              <CardContent className="p-5">
+                <p className="text-sm text-slate-500">User Feedback</p>
+                <div className="mt-1 flex gap-6 text-2xl font-bold">
+                  <span className="flex items-center gap-1.5 text-emerald-700">
+                    <ThumbsUp className="h-5 w-5" aria-label="Thumbs up" /> {data.overview.positiveFeedback}
+                  </span>
+                  <span className="flex items-center gap-1.5 text-red-700">
+                    <ThumbsDown className="h-5 w-5" aria-label="Thumbs down" /> {data.overview.negativeFeedback}
+                  </span>
+                </div>
+              </CardContent>
+            </Card>
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Character Usage</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {data.characterUsage.length === 0 && <p className="text-sm text-slate-500">No conversations yet.</p>}
+                <ul className="grid grid-cols-1 gap-2">
+                  {data.characterUsage.map((row) => (
+                    <li key={row.character} className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
+                      <span className="font-medium">{characterName(row.character)}</span>
+                      <span className="text-slate-600">
+                        {row.count} chats · {row.avgResponseTime} ms avg
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Activity className="h-4 w-4 text-genie-600" aria-hidden="true" /> Top Features
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                {data.featureUsage.length === 0 && <p className="text-sm text-slate-500">No feature use recorded yet.</p>}
+                <ol className="grid grid-cols-1 gap-2">
+                  {data.featureUsage.map((row) => (
+                    <li key={`${row.feature}/${row.action}`} className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
+                      <span>
+                        <span className="font-medium">{row.feature}</span> <span className="text-slate-500">· {row.action}</span>
+                      </span>
+                      <span className="font-semibold">{row.count}</span>
+                    </li>
+                  ))}
+                </ol>
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,44 @@
+import { Database, Files } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { formatBytes } from '@/lib/utils';
+import { useAdminDashboard } from '../api/get-dashboard';
+import { QueryState, StatCard } from './stat-card';
+
+export function StorageTab() {
+  const { data, isLoading, error } = useAdminDashboard();
+  const storage = data?.storageStats;
+  const entries = storage ? Object.entries(storage.usageByType).sort((a, b) => b[1].bytes - a[1].bytes) : [];
+  const totalBytes = entries.reduce((sum, [, usage]) => sum + usage.bytes, 0);
+  return (
+    <QueryState isLoading={isLoading} error={error}>
+      {storage && (
+        <div className="grid grid-cols-1 gap-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <StatCard icon={Files} label="Total Files" value={storage.totalFiles} />
+            <StatCard icon={Database} label="Total Size" value={`${storage.totalSizeGB} GB`} detail={formatBytes(totalBytes)} />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Usage by File Type</CardTitle>
+            </CardHeader>
+            <CardContent className="grid grid-cols-1 gap-3">
+              {entries.length === 0 && <p className="text-sm text-slate-500">No files stored yet.</p>}
+              {entries.map(([category, usage]) => (
+                <div key={category} className="grid grid-cols-1 gap-1">
+                  <div className="flex justify-between text-sm">
+                    <span className="font-medium capitalize">{category}</span>
+                    <span className="text-slate-600">
+                      {usage.count} files · {formatBytes(usage.bytes)}
+                    </span>
+                  </div>
+                  <Progress value={totalBytes ? (usage.bytes / totalBytes) * 100 : 0} label={`${category} share of storage`} />
+                </div>
+              ))}
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,35 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { useAdminSystem } from '../api/get-system';
+import { formatDate, QueryState } from './stat-card';
+
+const STATUS_TEXT = { online: 'Online', offline: 'Offline engine', not_configured: 'Not configured', down: 'Down' } as const;
+const STATUS_DOT = { online: 'bg-emerald-500', offline: 'bg-amber-400', not_configured: 'bg-slate-400', down: 'bg-red-500' } as const;
+
+export function SystemTab() {
+  const { data, isLoading, error } = useAdminSystem();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>System Status</CardTitle>
+        <CardDescription>{data ? `Checked ${formatDate(data.checkedAt)}.` : 'Live checks of each dependency.'}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState isLoading={isLoading} error={error}>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {data?.checks.map((check) => (
+              <li key={check.id} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid={`system-${check.id}`}>
+                <span className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[check.status])} aria-hidden="true" />
+                <div>
+                  <p className="font-medium">{check.label}</p>
+                  <p className="text-sm font-semibold">{STATUS_TEXT[check.status]}</p>
+                  <p className="text-xs text-slate-500">{check.detail}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthUserResponse, LoginBody } from '@contract/auth';
+import { apiRequest } from '@/lib/request';
+import { ME_QUERY_KEY } from './get-me';
+
+export const login = async (body: LoginBody): Promise<AuthUserResponse> =>
+  (await apiRequest('POST', '/api/auth/login', body)).json();
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (data) => {
+      // A different account may have been signed in before: drop everything cached for it.
+      queryClient.clear();
+      queryClient.setQueryData(ME_QUERY_KEY, data);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/request';
+import { CONVERSATIONS_KEY } from './get-conversations';
+
+/** DELETE /api/conversations/:id, then the list refreshes. */
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/conversations/${encodeURIComponent(id)}`),
+    onSuccess: (_response, id) => {
+      queryClient.removeQueries({ queryKey: ['/api/conversations', id] });
+      return queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+    },
+  });
+}

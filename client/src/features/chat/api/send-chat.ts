@@ -1,0 +1,66 @@
+import { chatDeltaEventSchema, chatErrorEventSchema, chatReplySchema, type ChatReply, type ChatRequest } from '@contract/chat';
+import { HttpError } from '@/lib/request';
+import { readSse } from '../lib/sse';
+
+/** Why a send failed, as the screen needs to tell it apart (SPEC §8 plus DESIGN's 403/429). */
+export type ChatFailureKind = 'premium_required' | 'limited' | 'failed' | 'aborted';
+
+export class ChatSendError extends Error {
+  constructor(
+    readonly kind: ChatFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function failureOf(status: number, code: string | undefined, sentence: string | undefined): ChatSendError {
+  if (status === 403 && code === 'premium_required') return new ChatSendError('premium_required', sentence ?? 'Legal mode is a premium feature.');
+  if (status === 429) return new ChatSendError('limited', sentence ?? 'Too many messages. Please try again later.');
+  return new ChatSendError('failed', sentence ?? `The server answered ${status}.`);
+}
+
+/**
+ * POST /api/chat with `Accept: text/event-stream`: calls `onDelta` with each piece of text as it
+ * arrives and resolves with the `done` payload. Every failure becomes a ChatSendError.
+ */
+export async function streamChat(body: ChatRequest, options: { signal?: AbortSignal; onDelta(text: string): void }): Promise<ChatReply> {
+  let response: Response;
+  try {
+    response = await fetch('/api/chat', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    throw options.signal?.aborted ? new ChatSendError('aborted', 'Stopped.') : new ChatSendError('failed', String(error));
+  }
+  if (!response.ok) {
+    const error = new HttpError(response.status, await response.text().catch(() => ''), response.statusText);
+    throw failureOf(response.status, error.code, error.serverMessage);
+  }
+  if (!response.body) throw new ChatSendError('failed', 'The reply had no body.');
+  // A server may answer JSON even when asked for a stream (e.g. a cached or offline answer).
+  if (!response.headers.get('content-type')?.includes('text/event-stream')) {
+    const reply = chatReplySchema.parse(await response.json());
+    options.onDelta(reply.content);
+    return reply;
+  }
+  try {
+    for await (const message of readSse(response.body)) {
+      const payload: unknown = JSON.parse(message.data);
+      if (message.event === 'delta') options.onDelta(chatDeltaEventSchema.parse(payload).text);
+      else if (message.event === 'done') return chatReplySchema.parse(payload);
+      else if (message.event === 'error') {
+        const { error, code } = chatErrorEventSchema.parse(payload);
+        throw failureOf(code === 'premium_required' ? 403 : code === 'rate_limited' || code === 'allowance_exhausted' ? 429 : 502, code, error);
+      }
+    }
+  } catch (error) {
+    if (error instanceof ChatSendError) throw error;
+    throw options.signal?.aborted ? new ChatSendError('aborted', 'Stopped.') : new ChatSendError('failed', String(error));
+  }
+  throw new ChatSendError('failed', 'The reply ended before it finished.');
+}

@@ -1,0 +1,197 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
+import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
+import { personaOrDefault, type PersonaId } from '@contract/personas';
+import { toast } from '@/components/ui/use-toast';
+import { useIsPremium } from '../api/get-subscription';
+import { sendFeedback } from '../api/send-feedback';
+import { useChatSession } from '../hooks/use-chat-session';
+import { speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { useVoiceSetting } from '../hooks/use-voice-setting';
+import type { ChatMessage } from '../lib/chat-message';
+import { BrowseFilesDialog } from './browse-files-dialog';
+import { ChatHeader } from './chat-header';
+import { ChatSidebar } from './chat-sidebar';
+import { Composer, type ComposerHandle } from './composer';
+import { EmptyState } from './empty-state';
+import { MessageList } from './message-list';
+import { TypingPreview } from './typing-preview';
+import { UpgradePrompt } from './upgrade-prompt';
+
+export interface ChatScreenProps {
+  personaId: PersonaId;
+  /** The model answering for the persona now (GET /api/personas), for the header. */
+  model?: string;
+  onChangePersona(): void;
+  onOpenTour(): void;
+  /** The files feature's browser in selection mode; `onPick` attaches the file and closes the modal. */
+  renderFileBrowser(onPick: (attachment: Attachment) => void): ReactNode;
+  /** Uploads files to the user's library and answers them as attachments. */
+  uploadAttachments(files: File[]): Promise<Attachment[]>;
+  renderSignOut(compact: boolean): ReactNode;
+}
+
+const wideScreen = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
+
+/** SPEC §2 Main chat screen: the sidebar, the conversation and the message box. */
+export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, renderFileBrowser, uploadAttachments, renderSignOut }: ChatScreenProps) {
+  const persona = personaOrDefault(personaId);
+  const [mode, setMode] = useState<ChatMode>('chat');
+  const [collapsed, setCollapsed] = useState(() => !wideScreen());
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [browseOpen, setBrowseOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const isPremium = useIsPremium();
+  const voice = useVoiceSetting();
+  const speech = useSpeechSynthesis();
+  const composerRef = useRef<ComposerHandle>(null);
+  const { scrollerRef, contentRef, stickNow } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+
+  const voiceOn = voice.enabled && speech.supported;
+  const onReply = useCallback((message: ChatMessage) => voiceOn && speech.speak(message.id, message.content), [voiceOn, speech.speak]);
+  const session = useChatSession({ persona, mode, onReply });
+
+  const addAttachments = useCallback((added: Attachment[]) => {
+    setAttachments((current) => {
+      const known = new Set(current.map((a) => a.url));
+      return [...current, ...added.filter((a) => !known.has(a.url))].slice(0, CHAT_ATTACHMENTS_MAX);
+    });
+  }, []);
+
+  const onPick = useCallback(
+    (attachment: Attachment) => {
+      addAttachments([attachment]);
+      setBrowseOpen(false);
+      toast({ title: 'File added!', description: `${attachment.name} is ready for AI analysis` });
+    },
+    [addAttachments],
+  );
+
+  const onUploadFiles = useCallback(
+    async (files: File[]) => {
+      setUploading(true);
+      try {
+        const uploaded = await uploadAttachments(files);
+        addAttachments(uploaded);
+        if (uploaded.length > 0) {
+          toast({ title: 'Files uploaded!', description: `${uploaded.length} file${uploaded.length === 1 ? '' : 's'} uploaded and attached` });
+        }
+      } finally {
+        setUploading(false);
+      }
+    },
+    [uploadAttachments, addAttachments],
+  );
+
+  const onSend = useCallback(
+    (input: Parameters<typeof session.send>[0]) => {
+      const accepted = session.send(input);
+      if (accepted) {
+        setAttachments([]);
+        stickNow();
+      }
+      return accepted;
+    },
+    [session.send, stickNow],
+  );
+
+  const onFeedback = useCallback(
+    async (messageId: string, feedback: FeedbackValue) => {
+      session.setFeedback(messageId, feedback);
+      try {
+        await sendFeedback({ messageId, feedback });
+        toast({ title: 'Feedback Recorded', description: feedback === 'positive' ? 'Thanks for the thumbs up!' : 'Thanks, we will use this to improve.' });
+      } catch {
+        toast({ title: 'Error', description: 'Your feedback could not be saved. Please try again.', variant: 'destructive' });
+      }
+    },
+    [session.setFeedback],
+  );
+
+  const onOpenConversation = useCallback(
+    async (id: string) => {
+      const conversation = await session.openConversation(id);
+      if (conversation) {
+        setMode(conversation.mode);
+        if (!wideScreen()) setCollapsed(true);
+        requestAnimationFrame(stickNow);
+      }
+    },
+    [session.openConversation, stickNow],
+  );
+
+  const onNewChat = useCallback(() => {
+    session.newChat();
+    setAttachments([]);
+  }, [session.newChat]);
+
+  const onRemoveAttachment = useCallback((url: string) => setAttachments((current) => current.filter((a) => a.url !== url)), []);
+  const onPickPrompt = useCallback((prompt: string) => composerRef.current?.setText(prompt), []);
+  const toggleSidebar = useCallback(() => setCollapsed((c) => !c), []);
+  const openBrowse = useCallback(() => setBrowseOpen(true), []);
+  const uploadFromSidebar = useCallback((files: File[]) => void onUploadFiles(files), [onUploadFiles]);
+
+  const empty = session.messages.length === 0;
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-gradient-to-br from-slate-50 via-white to-genie-50/60">
+      <ChatSidebar
+        collapsed={collapsed}
+        onToggle={toggleSidebar}
+        persona={persona}
+        mode={mode}
+        onModeChange={setMode}
+        isPremium={isPremium}
+        onBrowseFiles={openBrowse}
+        onUploadFiles={uploadFromSidebar}
+        onChangePersona={onChangePersona}
+        onOpenTour={onOpenTour}
+        voiceEnabled={voice.enabled}
+        voiceSupported={speechSynthesisSupported()}
+        onToggleVoice={voice.toggle}
+        conversationId={session.conversationId}
+        onOpenConversation={onOpenConversation}
+        onNewChat={onNewChat}
+        renderSignOut={renderSignOut}
+      />
+      {!collapsed && (
+        <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-slate-950/40 lg:hidden" />
+      )}
+      <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader persona={persona} mode={mode} model={model} />
+        <div ref={scrollerRef} data-scroll-container className="min-h-0 flex-1 overflow-y-auto">
+          <div ref={contentRef} className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-3 py-6 sm:px-6">
+            {empty && !session.loadingConversation && <EmptyState persona={persona} onChangePersona={onChangePersona} onPickPrompt={onPickPrompt} />}
+            <MessageList
+              messages={session.messages}
+              persona={persona}
+              speakingId={speech.speakingId}
+              onFeedback={onFeedback}
+              onReadAloud={voiceOn ? speech.speak : undefined}
+              onStopReading={speech.stop}
+            />
+            <TypingPreview store={session.preview} persona={persona} />
+            {session.upgradeNotice && <UpgradePrompt message={session.upgradeNotice.message} />}
+          </div>
+        </div>
+        <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+          <Composer
+            ref={composerRef}
+            attachments={attachments}
+            sending={session.sending}
+            uploading={uploading}
+            voiceEnabled={voiceOn}
+            onSend={onSend}
+            onRemoveAttachment={onRemoveAttachment}
+            onUploadFiles={uploadFromSidebar}
+            accentGradient={persona.gradient}
+          />
+        </div>
+      </main>
+      <BrowseFilesDialog open={browseOpen} onOpenChange={setBrowseOpen}>
+        {browseOpen && renderFileBrowser(onPick)}
+      </BrowseFilesDialog>
+    </div>
+  );
+}

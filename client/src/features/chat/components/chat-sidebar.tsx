@@ -1,0 +1,176 @@
+import {
+  BookOpen,
+  Compass,
+  Crown,
+  FolderOpen,
+  MessageCircle,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Plus,
+  Repeat,
+  Scale,
+  Upload,
+  User,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
+import { memo, useRef, type ReactNode } from 'react';
+import type { ChatMode } from '@contract/chat';
+import { COMPANION_WORD, type Persona } from '@contract/personas';
+import { cn } from '@/lib/utils';
+import { ConversationList } from './conversation-list';
+import { PersonaBadge } from './message-bubble';
+import { SidebarHeading, SidebarItem } from './sidebar-item';
+
+export interface ChatSidebarProps {
+  collapsed: boolean;
+  onToggle(): void;
+  persona: Persona;
+  mode: ChatMode;
+  onModeChange(mode: ChatMode): void;
+  isPremium: boolean;
+  onBrowseFiles(): void;
+  onUploadFiles(files: File[]): void;
+  onChangePersona(): void;
+  onOpenTour(): void;
+  voiceEnabled: boolean;
+  voiceSupported: boolean;
+  onToggleVoice(): void;
+  conversationId: string | null;
+  onOpenConversation(id: string): void;
+  onNewChat(): void;
+  /** The page's Sign out control; `compact` when the sidebar is a rail of icons. */
+  renderSignOut(compact: boolean): ReactNode;
+}
+
+const ProBadge = ({ compact }: { compact: boolean }) => (
+  <span
+    className={cn(
+      'rounded-full bg-gradient-to-r from-amber-400 to-orange-500 font-bold text-white shadow',
+      compact ? 'px-1 text-[8px] leading-3' : 'px-2 py-0.5 text-[10px] tracking-wider',
+    )}
+  >
+    PRO
+  </span>
+);
+
+/** SPEC §2 sidebar: 16 units collapsed, 80 expanded; modes, files, conversations and the account section. */
+export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
+  const { collapsed, persona, mode, isPremium } = props;
+  const uploadRef = useRef<HTMLInputElement>(null);
+  const tourLabel = `Meet the ${COMPANION_WORD}s`;
+
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-collapsed={collapsed}
+      className={cn(
+        'flex h-full shrink-0 flex-col bg-gradient-to-b from-slate-950 via-genie-950 to-slate-950 text-white transition-[width] duration-300',
+        collapsed ? 'w-16' : 'w-80 max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-30 max-lg:shadow-2xl',
+      )}
+    >
+      <div className={cn('flex items-center gap-2 border-b border-white/10 py-3', collapsed ? 'justify-center px-2' : 'px-4')}>
+        {!collapsed && (
+          <p className="flex flex-1 items-center gap-2 text-lg font-black tracking-tight">
+            <span aria-hidden="true">🧞</span>
+            {COMPANION_WORD}
+          </p>
+        )}
+        <button
+          type="button"
+          onClick={props.onToggle}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          className="flex h-9 w-9 items-center justify-center rounded-lg text-white/70 hover:bg-white/10 hover:text-white"
+        >
+          {collapsed ? <PanelLeftOpen aria-hidden="true" className="h-5 w-5" /> : <PanelLeftClose aria-hidden="true" className="h-5 w-5" />}
+        </button>
+      </div>
+
+      <div className={cn('flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto py-2', collapsed ? 'px-3' : 'px-3')}>
+        {!collapsed && (
+          <div className="mb-1 flex items-center gap-3 rounded-2xl bg-white/[0.06] p-3 ring-1 ring-white/10">
+            <PersonaBadge persona={persona} className="h-11 w-11 text-2xl" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold">{persona.name}</p>
+              <p className="truncate text-xs text-white/60">{persona.title}</p>
+            </div>
+          </div>
+        )}
+
+        <SidebarHeading collapsed={collapsed}>Mode</SidebarHeading>
+        <SidebarItem icon={MessageCircle} label={`Chat with ${persona.name}`} collapsed={collapsed} active={mode === 'chat'} onClick={() => props.onModeChange('chat')} />
+        <SidebarItem icon={BookOpen} label="Dictionary" collapsed={collapsed} active={mode === 'dictionary'} onClick={() => props.onModeChange('dictionary')} />
+        <SidebarItem
+          icon={Scale}
+          label="Legal"
+          collapsed={collapsed}
+          active={mode === 'law'}
+          onClick={() => props.onModeChange('law')}
+          suffix={isPremium ? undefined : <ProBadge compact={collapsed} />}
+        />
+
+        <SidebarHeading collapsed={collapsed}>Files</SidebarHeading>
+        <SidebarItem icon={FolderOpen} label="Browse Files" collapsed={collapsed} onClick={props.onBrowseFiles} />
+        <SidebarItem icon={Upload} label="Upload Files" collapsed={collapsed} onClick={() => uploadRef.current?.click()} />
+        <input
+          ref={uploadRef}
+          type="file"
+          multiple
+          hidden
+          data-testid="sidebar-upload-input"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            if (files.length > 0) props.onUploadFiles(files);
+          }}
+        />
+
+        {collapsed ? (
+          <>
+            <SidebarHeading collapsed>History</SidebarHeading>
+            <SidebarItem icon={Plus} label="New chat" collapsed onClick={props.onNewChat} />
+          </>
+        ) : (
+          <div className="mt-3 flex min-h-40 flex-1 flex-col">
+            <ConversationList
+              activeId={props.conversationId}
+              onOpen={props.onOpenConversation}
+              onNewChat={props.onNewChat}
+              onDeletedActive={props.onNewChat}
+            />
+          </div>
+        )}
+      </div>
+
+      <div className={cn('flex flex-col gap-0.5 border-t border-white/10 py-2', collapsed ? 'px-3' : 'px-3')}>
+        {props.voiceSupported && (
+          <SidebarItem
+            icon={props.voiceEnabled ? Volume2 : VolumeX}
+            label={props.voiceEnabled ? 'Voice on' : 'Voice off'}
+            collapsed={collapsed}
+            active={props.voiceEnabled}
+            onClick={props.onToggleVoice}
+          />
+        )}
+        {!collapsed && (
+          <>
+            <SidebarHeading collapsed={false}>Account</SidebarHeading>
+            <SidebarItem icon={Repeat} label="Change persona" collapsed={false} onClick={props.onChangePersona} />
+            <SidebarItem icon={Compass} label={tourLabel} collapsed={false} onClick={props.onOpenTour} />
+            <SidebarItem icon={User} label="Profile" collapsed={false} href="/profile" />
+            <SidebarItem icon={FolderOpen} label="File Manager" collapsed={false} href="/files" />
+            <SidebarItem icon={Crown} label="Upgrade" collapsed={false} href="/premium" />
+          </>
+        )}
+        {collapsed && (
+          <>
+            <SidebarItem icon={Repeat} label="Change persona" collapsed onClick={props.onChangePersona} />
+            <SidebarItem icon={Compass} label={tourLabel} collapsed onClick={props.onOpenTour} />
+          </>
+        )}
+        <div className={cn('pt-1', collapsed && 'flex justify-center')}>{props.renderSignOut(collapsed)}</div>
+      </div>
+    </aside>
+  );
+});

@@ -1,0 +1,163 @@
+import { ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal } from 'lucide-react';
+import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
+import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
+import { cn } from '@/lib/utils';
+import { useDictation } from '../hooks/use-speech';
+import type { SendInput } from '../hooks/use-chat-session';
+import { AttachmentChips } from './attachment-chips';
+
+/** SPEC §9: the message box grows from 60 px to at most 128 px. */
+export const COMPOSER_MIN_HEIGHT_PX = 60;
+export const COMPOSER_MAX_HEIGHT_PX = 128;
+
+export interface ComposerHandle {
+  setText(text: string): void;
+}
+
+interface ComposerProps {
+  ref?: Ref<ComposerHandle>;
+  attachments: readonly Attachment[];
+  sending: boolean;
+  uploading: boolean;
+  voiceEnabled: boolean;
+  onSend(input: SendInput): boolean;
+  onRemoveAttachment(url: string): void;
+  onUploadFiles(files: File[]): void;
+  accentGradient: string;
+}
+
+const toolButton =
+  'flex h-9 w-9 items-center justify-center rounded-xl text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 aria-pressed:bg-genie-100 aria-pressed:text-genie-700';
+
+/**
+ * The message box and its tools. Its text is local state, so typing re-renders only this
+ * component, never the message list.
+ */
+export const Composer = memo(function Composer({
+  ref,
+  attachments,
+  sending,
+  uploading,
+  voiceEnabled,
+  onSend,
+  onRemoveAttachment,
+  onUploadFiles,
+  accentGradient,
+}: ComposerProps) {
+  const [text, setText] = useState('');
+  const [generateImage, setGenerateImage] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const dictation = useDictation((heard) => setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard)));
+
+  useImperativeHandle(ref, () => ({
+    setText(next: string) {
+      setText(next);
+      textareaRef.current?.focus();
+    },
+  }));
+
+  // Grow with the text between the SPEC's two heights.
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    const height = Math.min(Math.max(textarea.scrollHeight, COMPOSER_MIN_HEIGHT_PX), COMPOSER_MAX_HEIGHT_PX);
+    textarea.style.height = `${height}px`;
+    textarea.style.overflowY = textarea.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [text]);
+
+  const canSend = !sending && (text.trim() !== '' || attachments.length > 0);
+
+  function submit() {
+    if (!canSend) return;
+    if (onSend({ text, attachments: [...attachments], generateImage })) {
+      setText('');
+      setGenerateImage(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  function onFilesPicked(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length > 0) onUploadFiles(files);
+  }
+
+  return (
+    <form
+      className="rounded-2xl border border-slate-200 bg-white p-2 shadow-lg shadow-slate-900/5 focus-within:border-genie-300 focus-within:ring-4 focus-within:ring-genie-100"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {attachments.length > 0 && (
+        <div className="px-2 pb-2 pt-1">
+          <AttachmentChips attachments={attachments} onRemove={onRemoveAttachment} />
+        </div>
+      )}
+      <label htmlFor="chat-message" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="chat-message"
+        ref={textareaRef}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Type your message..."
+        maxLength={CHAT_MESSAGE_MAX_CHARS}
+        rows={1}
+        style={{ minHeight: COMPOSER_MIN_HEIGHT_PX, maxHeight: COMPOSER_MAX_HEIGHT_PX }}
+        className="block w-full resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400 focus-visible:outline-none"
+      />
+      <div className="flex items-center gap-1 pt-1">
+        <input ref={fileInputRef} type="file" multiple hidden onChange={onFilesPicked} data-testid="attach-input" />
+        <button type="button" aria-label="Attach" title="Attach files" className={toolButton} disabled={uploading} onClick={() => fileInputRef.current?.click()}>
+          {uploading ? <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" /> : <Paperclip aria-hidden="true" className="h-5 w-5" />}
+        </button>
+        <button
+          type="button"
+          aria-label="Generate image"
+          title="Generate an image with this message"
+          aria-pressed={generateImage}
+          className={toolButton}
+          onClick={() => setGenerateImage((on) => !on)}
+        >
+          <ImagePlus aria-hidden="true" className="h-5 w-5" />
+        </button>
+        {voiceEnabled && dictation.supported && (
+          <button
+            type="button"
+            aria-label={dictation.listening ? 'Stop dictation' : 'Dictate'}
+            title="Dictate a message"
+            aria-pressed={dictation.listening}
+            className={cn(toolButton, dictation.listening && 'animate-pulse text-rose-600')}
+            onClick={dictation.listening ? dictation.stop : dictation.start}
+          >
+            {dictation.listening ? <MicOff aria-hidden="true" className="h-5 w-5" /> : <Mic aria-hidden="true" className="h-5 w-5" />}
+          </button>
+        )}
+        <span className="ml-auto hidden pr-2 text-[11px] text-slate-400 sm:inline">Enter to send · Shift+Enter for a new line</span>
+        <button
+          type="submit"
+          disabled={!canSend}
+          className={cn(
+            'ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-gradient-to-r px-4 text-sm font-semibold text-white shadow-sm transition hover:brightness-110 disabled:opacity-50 sm:ml-0',
+            accentGradient,
+          )}
+        >
+          {sending ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <SendHorizontal aria-hidden="true" className="h-4 w-4" />}
+          {sending ? 'Sending...' : 'Send'}
+        </button>
+      </div>
+    </form>
+  );
+});

@@ -1,0 +1,61 @@
+import { memo } from 'react';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import './chat-styles.css';
+
+/**
+ * Only http(s), mailto and same-site links survive; anything else (javascript:, data:, vbscript:)
+ * becomes an empty href. react-markdown's own transform already drops unsafe protocols; this is
+ * the belt to its braces.
+ */
+export function safeUrl(url: string): string {
+  const cleaned = defaultUrlTransform(url);
+  if (cleaned === '') return '';
+  const normalised = cleaned.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:/.test(normalised) && !/^(https?|mailto):/.test(normalised)) return '';
+  return cleaned;
+}
+
+const components: Components = {
+  a: ({ node: _node, href, children, ...props }) =>
+    href ? (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span className="text-slate-500 underline decoration-dotted">{children}</span>
+    ),
+  table: ({ node: _node, ...props }) => (
+    <div className="my-3 overflow-x-auto rounded-xl border border-slate-200">
+      <table {...props} />
+    </div>
+  ),
+  // Only our own files: an outside image would tell a third party who read the reply, and when.
+  img: ({ node: _node, src, alt }) =>
+    typeof src === 'string' && src.startsWith('/api/') ? (
+      <img src={src} alt={alt ?? ''} loading="lazy" className="my-2 max-h-96 rounded-xl" />
+    ) : (
+      <span className="text-slate-500">[image: {alt || 'external image not loaded'}]</span>
+    ),
+};
+
+/**
+ * A reply's Markdown: GFM tables and lists, highlighted code, never raw HTML (`skipHtml`: tags in
+ * the text are dropped, not rendered, and nothing in them runs).
+ */
+export const MarkdownContent = memo(function MarkdownContent({ text }: { text: string }) {
+  return (
+    <div className="markdown-body">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        urlTransform={safeUrl}
+        skipHtml
+        components={components}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

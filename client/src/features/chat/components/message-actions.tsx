@@ -1,0 +1,82 @@
+import { Check, Copy, ThumbsDown, ThumbsUp, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { FeedbackValue } from '@contract/chat';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+
+/** SPEC §9: the copied marker shows for 2000 ms. */
+export const COPIED_MARKER_MS = 2_000;
+
+export interface MessageActionHandlers {
+  onFeedback(messageId: string, feedback: FeedbackValue): void;
+  /** Present only when voice is on and the browser can speak. */
+  onReadAloud?(messageId: string, text: string): void;
+  onStopReading?(): void;
+}
+
+interface MessageActionsProps extends MessageActionHandlers {
+  messageId: string;
+  content: string;
+  feedback?: FeedbackValue;
+  speaking: boolean;
+}
+
+const iconButton =
+  'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-xs font-medium text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50';
+
+/** Thumbs up/down, copy and read aloud under an assistant reply (SPEC §2, §4, §8). */
+export function MessageActions({ messageId, content, feedback, speaking, onFeedback, onReadAloud, onStopReading }: MessageActionsProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MARKER_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(content);
+      setCopied(true);
+      toast({ title: 'Copied!', description: 'Response copied to clipboard' });
+    } catch {
+      toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="mt-1 flex items-center gap-0.5">
+      <button
+        type="button"
+        aria-label="Thumbs up"
+        aria-pressed={feedback === 'positive'}
+        onClick={() => onFeedback(messageId, 'positive')}
+        className={cn(iconButton, feedback === 'positive' && 'bg-emerald-50 text-emerald-600')}
+      >
+        <ThumbsUp aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button
+        type="button"
+        aria-label="Thumbs down"
+        aria-pressed={feedback === 'negative'}
+        onClick={() => onFeedback(messageId, 'negative')}
+        className={cn(iconButton, feedback === 'negative' && 'bg-rose-50 text-rose-600')}
+      >
+        <ThumbsDown aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button type="button" aria-label="Copy" onClick={copy} className={iconButton}>
+        {copied ? <Check aria-hidden="true" className="h-4 w-4 text-emerald-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+        {copied && <span className="text-emerald-700">Copied</span>}
+      </button>
+      {onReadAloud &&
+        (speaking ? (
+          <button type="button" aria-label="Stop reading" onClick={onStopReading} className={cn(iconButton, 'text-genie-700')}>
+            <VolumeX aria-hidden="true" className="h-4 w-4" />
+          </button>
+        ) : (
+          <button type="button" aria-label="Read aloud" onClick={() => onReadAloud(messageId, content)} className={iconButton}>
+            <Volume2 aria-hidden="true" className="h-4 w-4" />
+          </button>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { memo } from 'react';
+import type { Persona } from '@contract/personas';
+import { cn } from '@/lib/utils';
+import type { ChatMessage } from '../lib/chat-message';
+import { AttachmentChips } from './attachment-chips';
+import { MarkdownContent } from './markdown-content';
+import { MessageActions, type MessageActionHandlers } from './message-actions';
+
+export function formatResponseTime(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function PersonaBadge({ persona, className }: { persona: Persona; className?: string }) {
+  return (
+    <div aria-hidden="true" className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br text-lg shadow-sm', persona.gradient, className)}>
+      {persona.emoji}
+    </div>
+  );
+}
+
+interface MessageBubbleProps extends MessageActionHandlers {
+  message: ChatMessage;
+  persona: Persona;
+  speaking: boolean;
+}
+
+/** One message: the user's on the right in the persona's colours, the reply on the left as Markdown. */
+export const MessageBubble = memo(function MessageBubble({ message, persona, speaking, ...handlers }: MessageBubbleProps) {
+  const time = new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (message.role === 'user') {
+    return (
+      <li className="message-row flex justify-end" aria-label="Your message">
+        <div className="flex max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
+          <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-br px-4 py-2.5 text-white shadow-sm', persona.gradient)}>
+            <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
+            {message.attachments && (
+              <div className="mt-2">
+                <AttachmentChips attachments={message.attachments} tone="onColor" />
+              </div>
+            )}
+          </div>
+          <span className="px-1 text-[11px] text-slate-400">{time}</span>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="message-row flex gap-3" aria-label={`${persona.name} replied`}>
+      <PersonaBadge persona={persona} className="mt-1 hidden sm:flex" />
+      <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
+        <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">
+          <MarkdownContent text={message.content} />
+          {message.image && (
+            <a href={message.image} target="_blank" rel="noreferrer" className="mt-3 block">
+              <img src={message.image} alt="Generated image" className="max-h-96 rounded-xl border border-slate-200" loading="lazy" />
+            </a>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 px-1">
+          <span className="text-[11px] text-slate-400">
+            {time}
+            {message.responseTime !== undefined && ` · ${formatResponseTime(message.responseTime)}`}
+          </span>
+          <MessageActions
+            messageId={message.id}
+            content={message.content}
+            feedback={message.feedback}
+            speaking={speaking}
+            {...handlers}
+          />
+        </div>
+      </div>
+    </li>
+  );
+});

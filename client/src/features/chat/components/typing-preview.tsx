@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { Persona } from '@contract/personas';
+import { usePreview, type PreviewStore } from '../lib/preview-store';
+import { MarkdownContent } from './markdown-content';
+import { formatResponseTime, PersonaBadge } from './message-bubble';
+import { ThinkingIndicator } from './thinking-indicator';
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 100);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="tabular-nums">{formatResponseTime(Math.max(0, Math.round(now - since)))}</span>;
+}
+
+/** The reply in flight: the greeting typing with a cursor, the thinking phrases, then the streamed reply. */
+export function TypingPreview({ store, persona }: { store: PreviewStore; persona: Persona }) {
+  const preview = usePreview(store);
+  if (!preview) return null;
+  return (
+    <div className="flex gap-3" aria-live="polite" aria-busy="true" data-testid="typing-preview">
+      <PersonaBadge persona={persona} className="mt-1 hidden sm:flex" />
+      <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
+        <div className="rounded-2xl rounded-tl-md border border-genie-100 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">
+          {preview.phase === 'greeting' ? (
+            <p className="italic text-genie-700">
+              {preview.text}
+              <span className="typing-cursor" aria-hidden="true" />
+            </p>
+          ) : (
+            <div>
+              <MarkdownContent text={preview.text} />
+              <span className="typing-cursor text-genie-600" aria-hidden="true" />
+            </div>
+          )}
+          {preview.thinking && (
+            <div className="mt-2">
+              <ThinkingIndicator phrases={persona.thinkingPhrases} />
+            </div>
+          )}
+        </div>
+        <p className="px-1 pt-1 text-[11px] text-slate-400">
+          {persona.name} is typing · <Elapsed since={preview.startedAt} />
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Attachment, FeedbackValue, StoredMessage } from '@contract/chat';
+
+/** SPEC §3 Chat message as the screen holds it. `serverId` is the stored message id, once known. */
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  attachments?: Attachment[];
+  image?: string | null;
+  responseTime?: number;
+  feedback?: FeedbackValue;
+  serverId?: string;
+}
+
+let localCounter = 0;
+/** Ids for messages shown before the server has stored them. */
+export function localId(): string {
+  localCounter += 1;
+  return `local-${Date.now().toString(36)}-${localCounter}`;
+}
+
+export function fromStored(message: StoredMessage): ChatMessage {
+  return {
+    id: message.id,
+    serverId: message.id,
+    role: message.role,
+    content: message.content,
+    timestamp: message.timestamp,
+    attachments: message.attachments,
+    image: message.image ?? null,
+    responseTime: message.responseTime,
+    feedback: message.feedback,
+  };
+}
+
+export const pickOne = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];

@@ -1,0 +1,27 @@
+import { Crown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** SPEC §2: the header with Upgrade and Logout (the page passes the Logout button in). */
+export function DashboardHeader({ logout }: { logout: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight" aria-label="Genie home">
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-genie-500 to-indigo-600 text-base">
+            🧞
+          </span>
+          <span aria-hidden="true">Genie</span>
+        </Link>
+        <nav aria-label="Account" className="flex items-center gap-2">
+          <Link href="/premium" className={cn(buttonVariants({ size: 'sm' }), 'bg-gradient-to-r from-amber-400 to-orange-500 text-white hover:from-amber-500 hover:to-orange-600')}>
+            <Crown aria-hidden="true" /> Upgrade
+          </Link>
+          {logout}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { useRef, useState } from 'react';
+import { useCannedChat } from '../hooks/use-canned-chat';
+import { CannedChat } from './canned-chat';
+import { StatsGrid } from './stats-grid';
+import { TemplatesAndActions } from './templates-and-actions';
+
+/** SPEC §2 "Simple alternate dashboard": static figures, templates, quick actions, a local chat. */
+export function SimpleDashboard() {
+  const chat = useCannedChat();
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function startFromTemplate(template: string) {
+    setDraft(`Help me write a ${template}`);
+    inputRef.current?.focus();
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your AI workspace</h1>
+        <p className="mt-1 text-slate-600">Start from a template, jump into a task, or ask the assistant.</p>
+      </div>
+      <StatsGrid />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+        <TemplatesAndActions onTemplate={startFromTemplate} />
+        <CannedChat messages={chat.messages} replying={chat.replying} draft={draft} onDraftChange={setDraft} onSend={chat.send} inputRef={inputRef} />
+      </div>
+    </div>
+  );
+}

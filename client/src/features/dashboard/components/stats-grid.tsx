@@ -1,0 +1,35 @@
+import { Clock, FolderKanban, LayoutTemplate, TrendingUp } from 'lucide-react';
+
+/** SPEC §9 "Dashboard placeholder stats": fixed figures of this demo dashboard, not measurements. */
+const STATS = [
+  { icon: LayoutTemplate, value: '12', label: 'Templates', tint: 'bg-genie-100 text-genie-700' },
+  { icon: Clock, value: '8.5', label: 'Hours saved', tint: 'bg-emerald-100 text-emerald-700' },
+  { icon: FolderKanban, value: '5', label: 'Projects', tint: 'bg-sky-100 text-sky-700' },
+  { icon: TrendingUp, value: '65%', label: 'Productivity', tint: 'bg-amber-100 text-amber-700' },
+];
+
+export function StatsGrid() {
+  return (
+    <section aria-labelledby="stats-title">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="stats-title" className="text-base font-semibold text-slate-900">
+          At a glance
+        </h2>
+        <p className="text-xs text-slate-500">Sample figures for this demo workspace</p>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {STATS.map(({ icon: Icon, value, label, tint }) => (
+          <div key={label} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="stat">
+            <span className={`hidden h-11 w-11 shrink-0 place-items-center rounded-xl sm:grid ${tint}`}>
+              <Icon className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <div className="flex flex-col">
+              <dt className="order-2 text-sm text-slate-500">{label}</dt>
+              <dd className="order-1 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

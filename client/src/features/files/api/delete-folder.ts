@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResponse } from '@contract/files';
+import { apiRequest } from '@/lib/request';
+import { FILES_QUERY_KEY } from './get-files';
+
+/** Deletes a folder with everything inside it. */
+export const deleteFolder = async (id: string): Promise<DeleteResponse> => (await apiRequest('DELETE', `/api/folders/${id}`)).json();
+
+export function useDeleteFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFolder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['/api/folders/breadcrumbs'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Folder, UpdateFolderBody } from '@contract/files';
+import { apiRequest } from '@/lib/request';
+import { FILES_QUERY_KEY } from './get-files';
+
+/** Renames and/or moves a folder (parentId null is Home). */
+export const updateFolder = async ({ id, ...body }: UpdateFolderBody & { id: string }): Promise<Folder> =>
+  (await apiRequest('PATCH', `/api/folders/${id}`, body)).json();
+
+export function useUpdateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFolder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['/api/folders/breadcrumbs'] });
+    },
+  });
+}

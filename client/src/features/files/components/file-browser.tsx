@@ -1,0 +1,194 @@
+import { FolderPlus, LayoutGrid, List, Search, Upload } from 'lucide-react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import type { FileRecord } from '@contract/files';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useFileList } from '../api/get-files';
+import { downloadUrlOf } from '../api/upload-files';
+import { useUploads } from '../hooks/use-uploads';
+import { BreadcrumbBar } from './breadcrumb-bar';
+import { DeleteItemDialog, useDeleteItem } from './delete-item';
+import { EmptyState } from './empty-state';
+import { FileGrid } from './file-grid';
+import { FileList } from './file-list';
+import type { BrowserItem, ItemHandlers } from './item-actions';
+import { MoveDialog } from './move-dialog';
+import { NewFolderForm } from './new-folder-form';
+import { RenameDialog } from './rename-dialog';
+import { UploadProgressList } from './upload-progress-list';
+
+export interface FileBrowserProps {
+  /** In selection mode a click on a file picks it (onSelectFile) instead of opening it. */
+  selectionMode?: boolean;
+  onSelectFile?: (file: FileRecord) => void;
+  className?: string;
+}
+
+const useDebounced = (value: string, ms: number) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+};
+
+const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+/** The file manager of SPEC §2, full page at /files and in chat's Browse Files modal. */
+export function FileBrowser({ selectionMode = false, onSelectFile, className }: FileBrowserProps) {
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText, 250).trim();
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [creatingFolder, setCreatingFolder] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [renaming, setRenaming] = useState<BrowserItem | null>(null);
+  const [moving, setMoving] = useState<BrowserItem | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const dragDepth = useRef(0);
+
+  const { data, isLoading, isError, error } = useFileList({ folderId, search });
+  const uploads = useUploads(folderId);
+  const deletion = useDeleteItem();
+
+  const openFolder = (id: string | null) => {
+    setSearchText('');
+    setFolderId(id);
+    setCreatingFolder(false);
+  };
+
+  const handlers: ItemHandlers = {
+    onOpenFolder: (folder) => openFolder(folder.id),
+    onOpenFile: (file) => {
+      if (selectionMode) onSelectFile?.(file);
+      else window.open(downloadUrlOf(file), '_blank', 'noopener');
+    },
+    onRename: setRenaming,
+    onMove: setMoving,
+    onDelete: deletion.request,
+  };
+
+  const pickFiles = () => inputRef.current?.click();
+  const uploadPicked = (files: FileList | null) => {
+    if (files && files.length > 0) void uploads.start(Array.from(files));
+  };
+
+  const folders = data?.folders ?? [];
+  const files = data?.files ?? [];
+  const empty = !isLoading && !isError && folders.length === 0 && files.length === 0;
+  const Heading = selectionMode ? 'h2' : 'h1';
+
+  return (
+    <section
+      className={cn('relative flex flex-col gap-4', className)}
+      onDragEnter={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        dragDepth.current++;
+        setDragging(true);
+      }}
+      onDragOver={(event) => hasFiles(event) && event.preventDefault()}
+      onDragLeave={() => {
+        dragDepth.current = Math.max(0, dragDepth.current - 1);
+        if (dragDepth.current === 0) setDragging(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        dragDepth.current = 0;
+        setDragging(false);
+        uploadPicked(event.dataTransfer.files);
+      }}
+    >
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <Heading className="text-2xl font-bold tracking-tight text-slate-900">File Manager</Heading>
+          {selectionMode && <p className="text-sm text-slate-500">Choose a file to attach</p>}
+        </div>
+        <div className="flex items-center gap-2">
+          <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label="View">
+            {(['grid', 'list'] as const).map((mode) => {
+              const Icon = mode === 'grid' ? LayoutGrid : List;
+              return (
+                <button
+                  key={mode}
+                  type="button"
+                  aria-label={mode === 'grid' ? 'Grid view' : 'List view'}
+                  aria-pressed={view === mode}
+                  onClick={() => setView(mode)}
+                  className={cn('inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-500 hover:text-slate-900', view === mode && 'bg-genie-100 text-genie-700')}
+                >
+                  <Icon aria-hidden className="h-4 w-4" />
+                </button>
+              );
+            })}
+          </div>
+          <Button variant="outline" onClick={() => setCreatingFolder(true)} className="flex-1 sm:flex-none">
+            <FolderPlus aria-hidden />
+            New Folder
+          </Button>
+          <Button onClick={pickFiles} disabled={uploads.uploading} className="flex-1 sm:flex-none">
+            {uploads.uploading ? <Spinner className="text-white" /> : <Upload aria-hidden />}
+            Upload
+          </Button>
+        </div>
+      </header>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <BreadcrumbBar folderId={folderId} searching={search.length > 0} onOpen={openFolder} />
+        <label className="relative block sm:w-72">
+          <span className="sr-only">Search files</span>
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Search files..." className="pl-9" />
+        </label>
+      </div>
+
+      {creatingFolder && <NewFolderForm parentId={folderId} onDone={() => setCreatingFolder(false)} />}
+      <UploadProgressList items={uploads.progress} />
+
+      {isLoading ? (
+        <div className="flex items-center justify-center gap-3 py-16 text-slate-500" role="status">
+          <Spinner />
+          Loading files...
+        </div>
+      ) : isError ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          Could not load files: {error.message}
+        </p>
+      ) : empty && search ? (
+        <p className="py-16 text-center text-sm text-slate-500">No files match “{search}”.</p>
+      ) : empty ? (
+        <EmptyState onUpload={pickFiles} />
+      ) : view === 'grid' ? (
+        <FileGrid folders={folders} files={files} handlers={handlers} />
+      ) : (
+        <FileList folders={folders} files={files} handlers={handlers} />
+      )}
+
+      {dragging && (
+        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl border-2 border-dashed border-genie-400 bg-genie-50/90">
+          <p className="flex items-center gap-2 text-lg font-medium text-genie-700">
+            <Upload aria-hidden className="h-6 w-6" /> Drop files to upload
+          </p>
+        </div>
+      )}
+
+      <input
+        ref={inputRef}
+        type="file"
+        multiple
+        hidden
+        data-testid="file-input"
+        onChange={(event) => {
+          uploadPicked(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
+      <MoveDialog item={moving} startFolderId={folderId} onClose={() => setMoving(null)} />
+      <DeleteItemDialog deletion={deletion} />
+    </section>
+  );
+}

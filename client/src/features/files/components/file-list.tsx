@@ -1,0 +1,53 @@
+import type { FileRecord, Folder } from '@contract/files';
+import { formatBytes } from '@/lib/utils';
+import { FileIcon, FolderIcon } from './file-icon';
+import { ItemActions, type ItemHandlers } from './item-actions';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+const row = 'flex items-center gap-3 px-3 py-2.5 transition-colors hover:bg-genie-50/50 sm:px-4';
+
+/** SPEC §2's list view: name and size, upload date, a download button and a delete button. */
+export function FileList({ folders, files, handlers }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers }) {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="hidden grid-cols-[1fr_6rem_8rem_9rem] gap-3 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 sm:grid">
+        <span>Name</span>
+        <span>Size</span>
+        <span>Uploaded</span>
+        <span className="sr-only">Actions</span>
+      </div>
+      <ul className="divide-y divide-slate-100" aria-label="Files and folders">
+        {folders.map((folder) => (
+          <li key={folder.id} className={row} data-testid="folder-item">
+            <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFolder(folder)} aria-label={`Open folder ${folder.name}`}>
+              <FolderIcon size="sm" />
+              <span className="truncate text-sm font-medium text-slate-900">{folder.name}</span>
+            </button>
+            <span className="hidden w-24 text-sm text-slate-400 sm:block">—</span>
+            <span className="hidden w-32 text-sm text-slate-500 sm:block">{formatDate(folder.createdAt)}</span>
+            <ItemActions item={{ kind: 'folder', folder }} handlers={handlers} className="w-auto justify-end sm:w-36" />
+          </li>
+        ))}
+        {files.map((file) => (
+          <li key={file.id} className={row} data-testid="file-item">
+            <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
+              <FileIcon mimeType={file.mimeType} size="sm" />
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-slate-900">{file.originalName}</span>
+                <span className="block truncate whitespace-nowrap text-xs text-slate-500 sm:hidden">
+                  {formatBytes(file.size)} · {formatDate(file.uploadedAt)}
+                </span>
+              </span>
+            </button>
+            <span className="hidden w-24 text-sm text-slate-600 sm:block">{formatBytes(file.size)}</span>
+            <span className="hidden w-32 text-sm text-slate-500 sm:block" data-testid="file-date">
+              {formatDate(file.uploadedAt)}
+            </span>
+            <ItemActions item={{ kind: 'file', file }} handlers={handlers} className="w-auto justify-end sm:w-36" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { ChevronRight, Home } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { HttpError } from '@/lib/request';
+import { useBreadcrumbs } from '../api/get-breadcrumbs';
+import { useFileList } from '../api/get-files';
+import { useUpdateFile } from '../api/update-file';
+import { useUpdateFolder } from '../api/update-folder';
+import { FolderIcon } from './file-icon';
+import { nameOf, type BrowserItem } from './item-actions';
+
+const messageOf = (error: Error) => (error instanceof HttpError ? (error.serverMessage ?? error.message) : error.message);
+
+/** A small folder picker: browse from Home, then move the item into the folder shown. */
+export function MoveDialog({ item, startFolderId, onClose }: { item: BrowserItem | null; startFolderId: string | null; onClose: () => void }) {
+  const [target, setTarget] = useState<string | null>(startFolderId);
+  useEffect(() => setTarget(startFolderId), [item, startFolderId]);
+  const { data, isLoading } = useFileList({ folderId: target, search: '' });
+  const { data: crumbs = [] } = useBreadcrumbs(target);
+  const updateFile = useUpdateFile();
+  const updateFolder = useUpdateFolder();
+  // A folder cannot go inside itself: it is left out of the choices.
+  const choices = (data?.folders ?? []).filter((folder) => item?.kind !== 'folder' || folder.id !== item.folder.id);
+
+  const move = () => {
+    if (!item) return;
+    const handlers = {
+      onSuccess: () => {
+        toast({ title: 'Moved', description: `${nameOf(item)} moved to ${crumbs.at(-1)?.name ?? 'Home'}` });
+        onClose();
+      },
+      onError: (error: Error) => toast({ title: 'Failed to move', description: messageOf(error), variant: 'destructive' }),
+    };
+    if (item.kind === 'file') updateFile.mutate({ id: item.file.id, folderId: target }, handlers);
+    else updateFolder.mutate({ id: item.folder.id, parentId: target }, handlers);
+  };
+
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Move {item ? nameOf(item) : ''}</DialogTitle>
+        <DialogDescription>Open the folder to move it into, then choose Move here.</DialogDescription>
+        <nav aria-label="Destination" className="flex flex-wrap items-center gap-1 text-sm">
+          <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => setTarget(null)}>
+            <Home aria-hidden className="h-4 w-4" /> Home
+          </button>
+          {crumbs.map((crumb) => (
+            <span key={crumb.id} className="inline-flex items-center gap-1">
+              <ChevronRight aria-hidden className="h-4 w-4 text-slate-400" />
+              <button type="button" className="rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => setTarget(crumb.id)}>
+                {crumb.name}
+              </button>
+            </span>
+          ))}
+        </nav>
+        <ul className="max-h-64 min-h-24 overflow-auto rounded-xl border border-slate-200">
+          {isLoading && (
+            <li className="flex justify-center p-6">
+              <Spinner className="h-5 w-5" />
+            </li>
+          )}
+          {!isLoading && choices.length === 0 && <li className="p-4 text-center text-sm text-slate-500">No folders here</li>}
+          {choices.map((folder) => (
+            <li key={folder.id}>
+              <button type="button" className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-genie-50" onClick={() => setTarget(folder.id)}>
+                <FolderIcon size="sm" />
+                <span className="truncate">{folder.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={move} disabled={updateFile.isPending || updateFolder.isPending}>
+            Move here
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { FolderPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { HttpError } from '@/lib/request';
+import { useCreateFolder } from '../api/create-folder';
+
+/** SPEC §2/§5: the inline 'Folder name' input; Create or Enter creates, a blank name does nothing. */
+export function NewFolderForm({ parentId, onDone }: { parentId: string | null; onDone: () => void }) {
+  const [name, setName] = useState('');
+  const createFolder = useCreateFolder();
+
+  const submit = () => {
+    const trimmed = name.trim();
+    if (!trimmed || createFolder.isPending) return;
+    createFolder.mutate(
+      { name: trimmed, parentId },
+      {
+        onSuccess: () => {
+          toast({ title: 'Folder created successfully!' });
+          setName('');
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Failed to create folder',
+            description: error instanceof HttpError ? (error.serverMessage ?? error.message) : error.message,
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-2 rounded-xl border border-genie-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <FolderPlus aria-hidden className="hidden h-5 w-5 shrink-0 text-genie-600 sm:block" />
+      <Input autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder="Folder name" aria-label="Folder name" maxLength={255} className="sm:flex-1" />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={createFolder.isPending} className="flex-1 sm:flex-none">
+          Create
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone} className="flex-1 sm:flex-none">
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

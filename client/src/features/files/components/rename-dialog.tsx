@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { HttpError } from '@/lib/request';
+import { useUpdateFile } from '../api/update-file';
+import { useUpdateFolder } from '../api/update-folder';
+import { nameOf, type BrowserItem } from './item-actions';
+
+const messageOf = (error: Error) => (error instanceof HttpError ? (error.serverMessage ?? error.message) : error.message);
+
+export function RenameDialog({ item, onClose }: { item: BrowserItem | null; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const updateFile = useUpdateFile();
+  const updateFolder = useUpdateFolder();
+  useEffect(() => setName(item ? nameOf(item) : ''), [item]);
+
+  const submit = () => {
+    const trimmed = name.trim();
+    if (!item || !trimmed) return;
+    const handlers = {
+      onSuccess: () => {
+        toast({ title: 'Renamed', description: `Now called ${trimmed}` });
+        onClose();
+      },
+      onError: (error: Error) => toast({ title: 'Failed to rename', description: messageOf(error), variant: 'destructive' }),
+    };
+    if (item.kind === 'file') updateFile.mutate({ id: item.file.id, originalName: trimmed }, handlers);
+    else updateFolder.mutate({ id: item.folder.id, name: trimmed }, handlers);
+  };
+
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Rename {item?.kind === 'folder' ? 'folder' : 'file'}</DialogTitle>
+        <DialogDescription>Choose a new name for {item ? nameOf(item) : ''}.</DialogDescription>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Input autoFocus aria-label="New name" value={name} maxLength={255} onChange={(event) => setName(event.target.value)} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim() || updateFile.isPending || updateFolder.isPending}>
+              Rename
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

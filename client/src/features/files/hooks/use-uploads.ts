@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { FileRecord } from '@contract/files';
+import { toast } from '@/components/ui/use-toast';
+import { FILES_QUERY_KEY } from '../api/get-files';
+import { selectUploadable, uploadFiles } from '../api/upload-files';
+
+export interface UploadProgress {
+  id: string;
+  name: string;
+  /** 0 to 1. */
+  fraction: number;
+  status: 'waiting' | 'uploading' | 'done';
+}
+
+/**
+ * Runs a pick of uploads into a folder and tracks each file's progress for the progress bars.
+ * SPEC §8: success shows 'Files uploaded!' with the count; failures are only logged.
+ */
+export function useUploads(folderId: string | null, options: { allowedMimeTypes?: readonly string[] } = {}) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<UploadProgress[]>([]);
+  const batch = useRef(0);
+
+  const start = useCallback(
+    async (picked: File[]): Promise<FileRecord[]> => {
+      const files = selectUploadable(picked, options.allowedMimeTypes);
+      if (files.length === 0) return [];
+      const batchId = ++batch.current;
+      setProgress(files.map((file, index) => ({ id: `${batchId}-${index}`, name: file.name, fraction: 0, status: 'waiting' })));
+      // The same name may be picked twice: progress is matched to the first entry still open.
+      const update = (name: string, fraction: number) =>
+        setProgress((items) => {
+          const index = items.findIndex((item) => item.name === name && item.status !== 'done');
+          if (index < 0) return items;
+          const next = [...items];
+          next[index] = { ...next[index]!, fraction, status: fraction >= 1 ? 'done' : 'uploading' };
+          return next;
+        });
+      const saved = await uploadFiles(files, { folderId, onProgress: update, allowedMimeTypes: options.allowedMimeTypes });
+      await queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
+      if (saved.length > 0) {
+        toast({ title: 'Files uploaded!', description: `${saved.length} file(s) uploaded successfully` });
+      }
+      if (batch.current === batchId) setProgress([]);
+      return saved;
+    },
+    [folderId, options.allowedMimeTypes, queryClient],
+  );
+
+  return { progress, uploading: progress.length > 0, start };
+}

@@ -1,0 +1,72 @@
+import { Check } from 'lucide-react';
+import { Link } from 'wouter';
+import { PLANS } from '@contract/plan-catalogue';
+import type { ActivePromotion } from '@contract/promotions';
+import { bestDiscountFor, discountedPrice } from '@contract/promotion-pricing';
+import { buttonVariants } from '@/components/ui/button';
+import { Countdown } from '@/components/ui/countdown';
+import { PriceTag } from '@/components/ui/price-tag';
+import { cn } from '@/lib/utils';
+import { SectionHeading } from './section-heading';
+
+/** Pricing cards, each leading to /premium with its plan chosen. Live discounts show when loaded. */
+export function PricingSection({ promotions }: { promotions: ActivePromotion[] }) {
+  return (
+    <section aria-labelledby="pricing-title" id="pricing" className="scroll-mt-20 bg-white py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple plans that grow with your team">
+          Pay per team, not per message. Enterprise adds the compliance paperwork larger organisations need.
+        </SectionHeading>
+        <ul className="mx-auto mt-14 grid max-w-lg items-stretch gap-6 lg:max-w-none lg:grid-cols-3">
+          {PLANS.map((plan) => {
+            const offer = plan.monthlyPriceUSD === null ? undefined : bestDiscountFor(plan.id, promotions);
+            const price = plan.monthlyPriceUSD === null ? null : discountedPrice(plan.monthlyPriceUSD, plan.id, promotions);
+            return (
+              <li
+                key={plan.id}
+                data-testid={`pricing-${plan.id}`}
+                className={cn(
+                  'relative flex flex-col rounded-3xl p-8',
+                  plan.popular ? 'bg-genie-900 text-white shadow-xl shadow-genie-900/20 ring-2 ring-genie-500' : 'bg-white ring-1 ring-slate-200',
+                )}
+              >
+                <div className="flex items-center justify-between">
+                  <h3 className="text-xl font-semibold">{plan.name}</h3>
+                  {plan.popular && <span className="rounded-full bg-genie-500 px-3 py-1 text-xs font-bold tracking-wide text-white">POPULAR</span>}
+                </div>
+                <PriceTag className="mt-6" amount={price} original={offer ? plan.monthlyPriceUSD : null} tone={plan.popular ? 'dark' : 'light'} />
+                {offer ? (
+                  <p className={cn('mt-2 text-sm font-medium', plan.popular ? 'text-amber-300' : 'text-orange-600')}>
+                    {offer.discountPercent}% off · <Countdown to={offer.expiresAt} />
+                  </p>
+                ) : (
+                  <p className={cn('mt-2 text-sm', plan.popular ? 'text-genie-200' : 'text-slate-500')}>
+                    {plan.monthlyPriceUSD === null ? 'Priced for your organisation' : 'Billed monthly'}
+                  </p>
+                )}
+                <ul className={cn('mt-8 flex-1 space-y-3 text-sm', plan.popular ? 'text-genie-100' : 'text-slate-600')}>
+                  {plan.features.map((feature) => (
+                    <li key={feature} className="flex gap-3">
+                      <Check className={cn('h-5 w-5 shrink-0', plan.popular ? 'text-genie-300' : 'text-genie-600')} aria-hidden="true" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  href={`/premium?plan=${plan.id}`}
+                  className={cn(
+                    buttonVariants({ size: 'lg', variant: plan.popular ? 'default' : 'outline' }),
+                    'mt-8 w-full',
+                    plan.popular && 'bg-white text-genie-800 hover:bg-genie-50',
+                  )}
+                >
+                  Choose {plan.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

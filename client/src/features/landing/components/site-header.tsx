@@ -1,0 +1,86 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** SPEC §2: the header anchors, in order. */
+export const SECTION_LINKS = [
+  { href: '#why', label: 'Why Genie' },
+  { href: '#use-cases', label: 'Use cases' },
+  { href: '#security', label: 'Security' },
+  { href: '#pricing', label: 'Pricing' },
+  { href: '#faq', label: 'FAQ' },
+] as const;
+
+export function GenieLogo({ className }: { className?: string }) {
+  return (
+    <span className={cn('flex items-center gap-2 text-lg font-bold tracking-tight', className)}>
+      <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-genie-500 to-indigo-600 text-base shadow-sm">
+        🧞
+      </span>
+      Genie
+    </span>
+  );
+}
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-genie-950/85 text-white backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <a href="#top" className="rounded-lg" aria-label="Genie, back to top">
+          <GenieLogo />
+        </a>
+        <nav aria-label="Sections" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="rounded-lg px-3 py-2 text-sm font-medium text-genie-100 transition-colors hover:bg-white/10 hover:text-white">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link href="/app" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white sm:inline-flex">
+            Dashboard
+          </Link>
+          <Link href="/premium" className={cn(buttonVariants({ size: 'sm' }), 'bg-white text-genie-800 shadow-sm hover:bg-genie-50')}>
+            Get started
+          </Link>
+          <button
+            type="button"
+            className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-white hover:bg-white/10 lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-sections"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X className="h-5 w-5" aria-hidden="true" /> : <Menu className="h-5 w-5" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      {open && (
+        <nav id="mobile-sections" aria-label="Sections (menu)" className="border-t border-white/10 px-4 pb-4 lg:hidden">
+          <ul className="grid gap-1 pt-2">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} onClick={close} className="block rounded-lg px-3 py-2.5 text-base font-medium text-genie-50 hover:bg-white/10">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <Link href="/app" onClick={close} className="block rounded-lg px-3 py-2.5 text-base font-medium text-genie-50 hover:bg-white/10">
+                Dashboard
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

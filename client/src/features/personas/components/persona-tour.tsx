@@ -1,0 +1,139 @@
+import { ArrowLeft, ArrowRight, MessageSquareQuote, Sparkles, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { COMPANION_WORD, type Persona, type PersonaId } from '@contract/personas';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
+import { useOverlayKeys } from '../hooks/use-overlay-keys';
+import { SELECTION_DELAY_MS, SLIDE_TRANSITION_MS } from '../lib/timings';
+import { MagicBackdrop } from './magic-backdrop';
+import { PersonaAvatar, PoweredBy, SpecialtyList, TraitChips } from './persona-details';
+
+export interface PersonaTourProps {
+  personas: readonly Persona[];
+  models?: Partial<Record<PersonaId, string>>;
+  onChoose(id: PersonaId): void;
+  onClose(): void;
+}
+
+export const tourEntryLabel = () => `Meet the ${COMPANION_WORD}s`;
+
+/** SPEC §2 Tour: one persona at a time, no wrapping, progress bar and n/total, Escape closes. */
+export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTourProps) {
+  const [index, setIndex] = useState(0);
+  const [starting, setStarting] = useState<Persona | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const total = personas.length;
+  const current = personas[index]!;
+
+  const next = () => starting === null && setIndex((i) => Math.min(i + 1, total - 1));
+  const previous = () => starting === null && setIndex((i) => Math.max(i - 1, 0));
+  const choose = () => {
+    if (starting !== null) return;
+    setStarting(current);
+    onChoose(current.id);
+  };
+
+  useEffect(() => {
+    if (starting === null) return;
+    const timer = setTimeout(onClose, SELECTION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [starting, onClose]);
+  useEffect(() => rootRef.current?.focus(), []);
+  useOverlayKeys({ onNext: next, onPrevious: previous, onEscape: onClose });
+
+  return (
+    <MagicBackdrop label={tourEntryLabel()}>
+      <div ref={rootRef} tabIndex={-1} className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-5 px-4 py-5 outline-none sm:px-8 sm:py-8">
+        <header className="flex items-center gap-4">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-amber-200">{tourEntryLabel()}</p>
+          <span className="ml-auto text-sm tabular-nums text-white/70" aria-label={`Persona ${index + 1} of ${total}`}>
+            {index + 1}/{total}
+          </span>
+          <button
+            type="button"
+            aria-label="Close tour"
+            onClick={onClose}
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+        </header>
+        <Progress value={((index + 1) / total) * 100} label="Tour progress" className="h-1.5 bg-white/15 [&>div]:bg-amber-300" />
+
+        <div className="overflow-hidden">
+          <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${SLIDE_TRANSITION_MS}ms ease-out` }}>
+            {personas.map((persona, i) => (
+              <TourStep key={persona.id} persona={persona} model={models?.[persona.id] ?? persona.modelLabel} active={i === index} />
+            ))}
+          </div>
+        </div>
+
+        <footer className="mt-auto flex flex-col gap-3">
+          <div className="flex items-center gap-2">
+            <Button variant="ghost" onClick={previous} disabled={index === 0} className="text-white hover:bg-white/10">
+              <ArrowLeft aria-hidden="true" /> Previous
+            </Button>
+            <Button
+              onClick={choose}
+              disabled={starting !== null}
+              className={cn('mx-auto rounded-full bg-gradient-to-r px-6 text-white shadow-lg hover:brightness-110 disabled:opacity-100', current.gradient)}
+            >
+              <Sparkles aria-hidden="true" />
+              {starting ? `Starting with ${starting.name}` : `Choose ${current.name}`}
+            </Button>
+            <Button variant="ghost" onClick={next} disabled={index === total - 1} className="text-white hover:bg-white/10">
+              Next <ArrowRight aria-hidden="true" />
+            </Button>
+          </div>
+          <button type="button" onClick={onClose} className="self-center text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">
+            Skip tour and explore on your own
+          </button>
+        </footer>
+      </div>
+    </MagicBackdrop>
+  );
+}
+
+function TourStep({ persona, model, active }: { persona: Persona; model: string; active: boolean }) {
+  return (
+    <section aria-label={persona.name} aria-hidden={!active} inert={!active} className="grid w-full shrink-0 items-start gap-5 px-0.5 md:grid-cols-2">
+      <div className="flex flex-col gap-4 rounded-3xl border border-white/10 bg-white/[0.07] p-5 backdrop-blur">
+        <div className="flex items-center gap-4">
+          <PersonaAvatar persona={persona} size="md" />
+          <div>
+            <h2 className="text-2xl font-black">{persona.name}</h2>
+            <p className="text-sm text-white/70">{persona.title}</p>
+          </div>
+        </div>
+        <TraitChips traits={persona.traits} label="Personality" />
+        <SpecialtyList specialties={persona.specialties} />
+        <PoweredBy model={model} />
+      </div>
+      <div className="flex flex-col gap-4">
+        <div className="rounded-3xl border border-white/10 bg-white/[0.07] p-5">
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-[0.18em] text-white/60">Try asking</h3>
+          <ul className="grid gap-2">
+            {persona.samplePrompts.map((prompt) => (
+              <li key={prompt} className="rounded-xl bg-black/20 px-3 py-2 text-sm text-white/90">
+                “{prompt}”
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-3xl border border-white/10 bg-white p-5 text-slate-800 shadow-xl">
+          <h3 className="mb-2 flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.18em] text-slate-500">
+            <MessageSquareQuote aria-hidden="true" className="h-4 w-4" /> Sample response
+          </h3>
+          <div className="prose-sample space-y-2 text-sm leading-relaxed [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">
+            <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml>
+              {persona.sampleResponse}
+            </ReactMarkdown>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

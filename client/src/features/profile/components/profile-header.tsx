@@ -1,0 +1,37 @@
+import { ArrowLeft, Crown, Sparkles } from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** SPEC §2 /profile header: back to chat, and the Premium badge or an Upgrade link. */
+export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined }) {
+  return (
+    <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/85 backdrop-blur">
+      <div className="mx-auto grid h-14 max-w-5xl grid-cols-[1fr_auto_1fr] items-center gap-3 px-4 sm:px-6">
+        <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 justify-self-start text-slate-700')}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Chat
+        </Link>
+        <span className="hidden text-sm font-semibold text-slate-900 sm:block">Your profile</span>
+        <span className="sm:hidden" />
+        {isPremium === undefined ? (
+          <span />
+        ) : isPremium ? (
+          <Badge variant="pro" className="gap-1 justify-self-end px-3 py-1 text-sm">
+            <Crown aria-hidden="true" className="h-3.5 w-3.5" />
+            Premium
+          </Badge>
+        ) : (
+          <Link
+            href="/premium"
+            className={cn(buttonVariants({ size: 'sm' }), 'justify-self-end bg-gradient-to-r from-genie-600 to-indigo-600 shadow-sm hover:from-genie-700 hover:to-indigo-700')}
+          >
+            <Sparkles aria-hidden="true" />
+            Upgrade
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,110 @@
+import { AlertCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useMetrics } from '../api/get-metrics';
+import { useProfile } from '../api/get-profile';
+import { formatDate } from '../lib/format';
+import { ActivityTab } from './activity-tab';
+import { OverviewTab } from './overview-tab';
+import { ProfileHeader } from './profile-header';
+import { SettingsTab } from './settings-tab';
+import { StorageTab } from './storage-tab';
+
+const TABS = [
+  ['overview', 'Overview'],
+  ['activity', 'Activity'],
+  ['storage', 'Storage'],
+  ['settings', 'Settings'],
+] as const;
+
+function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
+      <ProfileHeader isPremium={isPremium} />
+      <main className="mx-auto max-w-5xl px-4 pb-16 pt-6 sm:px-6 sm:pt-10">{children}</main>
+    </div>
+  );
+}
+
+/** The /profile page of SPEC §2: who you are, what you did, what you store, and your settings. */
+export function ProfileScreen() {
+  const profile = useProfile();
+  const metrics = useMetrics();
+
+  if (profile.isPending || metrics.isPending) {
+    return (
+      <Shell>
+        <div className="flex flex-col items-center justify-center gap-3 py-24 text-slate-600" role="status">
+          <Spinner className="h-8 w-8" />
+          <p>Loading your profile...</p>
+        </div>
+      </Shell>
+    );
+  }
+
+  if (profile.isError || metrics.isError) {
+    return (
+      <Shell>
+        <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center" role="alert">
+          <AlertCircle aria-hidden="true" className="h-8 w-8 text-red-500" />
+          <p className="font-medium text-slate-900">We could not load your profile.</p>
+          <p className="text-sm text-slate-500">{(profile.error ?? metrics.error)?.message}</p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              void profile.refetch();
+              void metrics.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      </Shell>
+    );
+  }
+
+  const user = profile.data;
+  return (
+    <Shell isPremium={user.subscription.isPremium}>
+      <section className="mb-6 flex items-center gap-4 sm:mb-8">
+        <div
+          aria-hidden="true"
+          className="flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-genie-500 to-indigo-600 text-2xl font-bold text-white shadow-md sm:h-16 sm:w-16"
+        >
+          {user.username.charAt(0).toUpperCase()}
+        </div>
+        <div className="min-w-0">
+          <h1 className="break-all text-xl font-bold leading-tight text-slate-900 sm:text-3xl">{user.username}</h1>
+          <p className="text-sm text-slate-500">
+            <span className="block truncate sm:inline">{user.email}</span>
+            <span className="hidden sm:inline"> · </span>
+            <span className="block sm:inline">Member since {formatDate(user.createdAt)}</span>
+          </p>
+        </div>
+      </section>
+      <Tabs defaultValue="overview">
+        <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
+          {TABS.map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab profile={user} metrics={metrics.data} />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityTab metrics={metrics.data} />
+        </TabsContent>
+        <TabsContent value="storage">
+          <StorageTab metrics={metrics.data} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab profile={user} />
+        </TabsContent>
+      </Tabs>
+    </Shell>
+  );
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { personaIdSchema, type Persona } from './personas';
+
+/**
+ * POST /api/chat and the conversation endpoints (SPEC §3 Chat message and Attachment, §4 Mode and
+ * Sending, §7 Chat; DESIGN.md "Contracts": conversationId, messageId and SSE streaming).
+ */
+
+export const CHAT_MODES = ['chat', 'dictionary', 'law'] as const;
+export const chatModeSchema = z.enum(CHAT_MODES, { error: 'Mode must be chat, dictionary or law' });
+export type ChatMode = z.infer<typeof chatModeSchema>;
+
+/** Limits the server enforces on one request; the client can use them to stop a send early. */
+export const CHAT_MESSAGE_MAX_CHARS = 20_000;
+/** Prior messages accepted in one request; only the last CHAT_HISTORY_TO_MODEL go to the model. */
+export const CHAT_HISTORY_MAX_MESSAGES = 1_000;
+export const CHAT_HISTORY_TO_MODEL = 100;
+export const CHAT_ATTACHMENTS_MAX = 10;
+/** Characters of extracted text per attachment sent to a model; longer text is cut with a note. */
+export const ATTACHMENT_TEXT_BUDGET_CHARS = 12_000;
+
+/** SPEC §5: a message with attachments and no text becomes a text saying how many files are attached. */
+export function attachmentsOnlyMessage(count: number): string {
+  return `I've attached ${count} file${count === 1 ? '' : 's'}.`;
+}
+
+/**
+ * SPEC §3 Attachment. `url` names one of the signed-in user's own files: its id, its download
+ * address `/api/files/<id>/download`, or its objectPath. Anything else is refused with 400.
+ */
+export const attachmentSchema = z.object({
+  url: z.string({ error: 'Attachment url is required' }).trim().min(1, 'Attachment url is required').max(2048),
+  name: z.string().max(512).default(''),
+  type: z.string().max(255).default('application/octet-stream'),
+  size: z.number().int().min(0).default(0),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const chatRoleSchema = z.enum(['user', 'assistant']);
+export type ChatRole = z.infer<typeof chatRoleSchema>;
+
+/** One prior message as the client sends it; extra fields (id, timestamp…) are ignored. */
+export const historyMessageSchema = z.object({
+  role: chatRoleSchema,
+  content: z.string().max(CHAT_MESSAGE_MAX_CHARS, `A message may be at most ${CHAT_MESSAGE_MAX_CHARS} characters`),
+});
+export type HistoryMessage = z.infer<typeof historyMessageSchema>;
+
+export const chatRequestSchema = z
+  .object({
+    message: z
+      .string({ error: 'Message must be text' })
+      .max(CHAT_MESSAGE_MAX_CHARS, `A message may be at most ${CHAT_MESSAGE_MAX_CHARS} characters`)
+      .default(''),
+    messages: z
+      .array(historyMessageSchema)
+      .max(CHAT_HISTORY_MAX_MESSAGES, `Send at most ${CHAT_HISTORY_MAX_MESSAGES} prior messages`)
+      .default([]),
+    character: personaIdSchema.default('default'),
+    mode: chatModeSchema.default('chat'),
+    generateImage: z.boolean({ error: 'generateImage must be true or false' }).default(false),
+    attachments: z
+      .array(attachmentSchema)
+      .max(CHAT_ATTACHMENTS_MAX, `Attach at most ${CHAT_ATTACHMENTS_MAX} files`)
+      .optional(),
+    conversationId: z.uuid({ error: 'conversationId must be a conversation id' }).optional(),
+  })
+  .refine((body) => body.message.trim() !== '' || (body.attachments?.length ?? 0) > 0, {
+    message: 'Type a message or attach a file',
+    path: ['message'],
+  });
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+export type ParsedChatRequest = z.output<typeof chatRequestSchema>;
+
+/** The JSON reply, and the payload of the SSE `done` event. `responseTime` is in ms. */
+export const chatReplySchema = z.object({
+  content: z.string(),
+  /** Download address of a generated image (`/api/files/<id>/download`), or null. */
+  image: z.string().nullable(),
+  conversationId: z.string(),
+  messageId: z.string(),
+  responseTime: z.number().int().min(0),
+});
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+/**
+ * SSE with `Accept: text/event-stream`: any number of `delta`, then exactly one `done` or `error`.
+ * Each event is `event: <name>\ndata: <JSON>\n\n`.
+ */
+export const chatDeltaEventSchema = z.object({ text: z.string() });
+export const chatErrorEventSchema = z.object({ error: z.string(), code: z.string().optional() });
+export type ChatStreamEvent =
+  | { event: 'delta'; data: z.infer<typeof chatDeltaEventSchema> }
+  | { event: 'done'; data: ChatReply }
+  | { event: 'error'; data: z.infer<typeof chatErrorEventSchema> };
+
+export const feedbackValueSchema = z.enum(['positive', 'negative'], { error: 'Feedback must be positive or negative' });
+export type FeedbackValue = z.infer<typeof feedbackValueSchema>;
+
+export const chatFeedbackBodySchema = z.object({
+  messageId: z.uuid({ error: 'messageId must be a message id' }),
+  feedback: feedbackValueSchema,
+});
+export type ChatFeedbackBody = z.infer<typeof chatFeedbackBodySchema>;
+export const chatFeedbackResponseSchema = z.object({ messageId: z.string(), feedback: feedbackValueSchema });
+
+/** SPEC §3 Chat message, as stored. */
+export const storedMessageSchema = z.object({
+  id: z.string(),
+  role: chatRoleSchema,
+  content: z.string(),
+  timestamp: z.string(),
+  attachments: z.array(z.object({ url: z.string(), name: z.string(), type: z.string(), size: z.number() })).optional(),
+  image: z.string().optional(),
+  /** Assistant messages only. */
+  responseTime: z.number().optional(),
+  feedback: feedbackValueSchema.optional(),
+  model: z.string().optional(),
+  /** incomplete when the stream was cut before it finished. */
+  status: z.enum(['complete', 'incomplete']),
+});
+export type StoredMessage = z.infer<typeof storedMessageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  persona: personaIdSchema,
+  mode: chatModeSchema,
+  messageCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const CONVERSATIONS_PAGE_DEFAULT = 20;
+export const CONVERSATIONS_PAGE_MAX = 100;
+
+/** GET /api/conversations?limit=&cursor= : newest first; pass nextCursor back for the next page. */
+export const conversationListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(CONVERSATIONS_PAGE_MAX, `limit must be at most ${CONVERSATIONS_PAGE_MAX}`)
+    .default(CONVERSATIONS_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export const conversationListResponseSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+
+export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a conversation id' }) });
+
+export const conversationDetailSchema = z.object({
+  conversation: conversationSummarySchema,
+  messages: z.array(storedMessageSchema),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+/** GET /api/conversations/:id/export?format=md|json (a download). */
+export const conversationExportQuerySchema = z.object({
+  format: z.enum(['md', 'json'], { error: 'format must be md or json' }).default('md'),
+});
+
+/** GET /api/personas: each persona with the model it uses now, or "Offline". */
+export const OFFLINE_MODEL_LABEL = 'Offline';
+export const personaWithModelSchema = z.object({
+  id: personaIdSchema,
+  name: z.string(),
+  emoji: z.string(),
+  title: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  traits: z.array(z.string()),
+  specialties: z.array(z.string()),
+  modelLabel: z.string(),
+  gradient: z.string(),
+  accentColor: z.string(),
+  samplePrompts: z.array(z.string()),
+  sampleResponse: z.string(),
+  greetingPhrases: z.array(z.string()),
+  thinkingPhrases: z.array(z.string()),
+  themeAccent: z.string(),
+  /** The model actually answering now, e.g. "ollama:llama3.2", or "Offline". */
+  model: z.string(),
+  offline: z.boolean(),
+});
+export type PersonaWithModel = Persona & { model: string; offline: boolean };
+export const personasResponseSchema = z.object({ personas: z.array(personaWithModelSchema) });
+export type PersonasResponse = z.infer<typeof personasResponseSchema>;

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/** SPEC §2: files show an icon by mime type; profile and admin break storage down by the same groups. */
+export const FILE_CATEGORIES = ['image', 'video', 'audio', 'document', 'other'] as const;
+export const fileCategorySchema = z.enum(FILE_CATEGORIES);
+export type FileCategory = z.infer<typeof fileCategorySchema>;
+
+const DOCUMENT_TYPES = new Set([
+  'application/pdf',
+  'application/msword',
+  'application/rtf',
+  'application/json',
+  'application/xml',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/epub+zip',
+]);
+
+/** The category of a mime type: image, video, audio, document (text and office formats) or other. */
+export function fileCategoryOf(mimeType: string): FileCategory {
+  const type = mimeType.toLowerCase().split(';')[0]!.trim();
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('text/') || DOCUMENT_TYPES.has(type) || type.startsWith('application/vnd.openxmlformats-officedocument.')) {
+    return 'document';
+  }
+  return 'other';
+}
+
+/** Folder names: SPEC §5 says trimmed and non-empty; slashes would make breadcrumbs ambiguous. */
+export const FOLDER_NAME_MAX_LENGTH = 255;
+export const FILE_NAME_MAX_LENGTH = 255;
+
+export const folderNameSchema = z
+  .string({ error: 'Folder name is required' })
+  .trim()
+  .min(1, 'Folder name is required')
+  .max(FOLDER_NAME_MAX_LENGTH, `Folder name must be at most ${FOLDER_NAME_MAX_LENGTH} characters`)
+  .refine((name) => !/[/\\\u0000-\u001f]/.test(name), 'Folder name may not contain slashes or control characters');
+
+export const fileNameSchema = z
+  .string({ error: 'File name is required' })
+  .trim()
+  .min(1, 'File name is required')
+  .max(FILE_NAME_MAX_LENGTH, `File name must be at most ${FILE_NAME_MAX_LENGTH} characters`)
+  .refine((name) => !/[/\\\u0000-\u001f]/.test(name), 'File name may not contain slashes or control characters');
+
+const idSchema = z.uuid({ error: 'Not a valid id' });
+
+/** SPEC §3 File record, plus its category. Dates are ISO strings on the wire. */
+export const fileRecordSchema = z.object({
+  id: z.string(),
+  originalName: z.string(),
+  storedName: z.string(),
+  mimeType: z.string(),
+  category: fileCategorySchema,
+  size: z.number(),
+  folderId: z.string().nullable(),
+  objectPath: z.string(),
+  uploadedAt: z.string(),
+});
+export type FileRecord = z.infer<typeof fileRecordSchema>;
+
+/** SPEC §3 Folder. */
+export const folderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+/** SPEC §3 Breadcrumb item. */
+export const breadcrumbSchema = z.object({ id: z.string(), name: z.string() });
+export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
+export const breadcrumbsResponseSchema = z.array(breadcrumbSchema);
+
+/** GET /api/files?folderId&search */
+export const listFilesQuerySchema = z.object({
+  folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
+  search: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  ),
+});
+export type ListFilesQuery = z.infer<typeof listFilesQuerySchema>;
+
+export const fileListResponseSchema = z.object({
+  folders: z.array(folderSchema),
+  files: z.array(fileRecordSchema),
+});
+export type FileListResponse = z.infer<typeof fileListResponseSchema>;
+
+export const idParamsSchema = z.object({ id: idSchema });
+export const folderIdParamsSchema = z.object({ folderId: idSchema });
+
+/** POST /api/folders */
+export const createFolderBodySchema = z.object({
+  name: folderNameSchema,
+  parentId: idSchema.nullish(),
+});
+export type CreateFolderBody = z.infer<typeof createFolderBodySchema>;
+
+/** POST /api/objects/upload → {uploadURL} */
+export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
+export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
+
+/** PUT /api/files/upload-complete {fileURL} → {objectPath} */
+export const uploadCompleteBodySchema = z.object({
+  fileURL: z.string({ error: 'fileURL is required' }).min(1, 'fileURL is required').max(4096),
+});
+export type UploadCompleteBody = z.infer<typeof uploadCompleteBodySchema>;
+export const uploadCompleteResponseSchema = z.object({ objectPath: z.string() });
+export type UploadCompleteResponse = z.infer<typeof uploadCompleteResponseSchema>;
+
+/**
+ * POST /api/files with SPEC §7's fields. The server takes size and type from the stored bytes,
+ * so `size` and `mimeType` are accepted but only as hints.
+ */
+export const createFileBodySchema = z.object({
+  originalName: fileNameSchema,
+  storedName: z.string().max(1024).optional(),
+  mimeType: z.string().max(255).optional(),
+  size: z.number().int().min(0).optional(),
+  folderId: idSchema.nullish(),
+  objectPath: z.string({ error: 'objectPath is required' }).min(1, 'objectPath is required').max(1024),
+});
+export type CreateFileBody = z.infer<typeof createFileBodySchema>;
+
+/** PATCH /api/files/:id — rename and/or move (folderId null = Home). */
+export const updateFileBodySchema = z
+  .object({ originalName: fileNameSchema.optional(), folderId: idSchema.nullable().optional() })
+  .refine((body) => body.originalName !== undefined || body.folderId !== undefined, 'Send a new name or a folder');
+export type UpdateFileBody = z.infer<typeof updateFileBodySchema>;
+
+/** PATCH /api/folders/:id — rename and/or move (parentId null = Home). */
+export const updateFolderBodySchema = z
+  .object({ name: folderNameSchema.optional(), parentId: idSchema.nullable().optional() })
+  .refine((body) => body.name !== undefined || body.parentId !== undefined, 'Send a new name or a parent folder');
+export type UpdateFolderBody = z.infer<typeof updateFolderBodySchema>;
+
+/** DELETE answers with what went, so the client can say so. */
+export const deleteResponseSchema = z.object({ ok: z.literal(true), deletedFiles: z.number(), deletedFolders: z.number() });
+export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
+
+/** Mime types the browser would render actively (scripts): served only as attachments. */
+export const ACTIVE_CONTENT_TYPES = new Set([
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'text/xml',
+  'application/xml',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+]);

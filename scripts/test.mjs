@@ -1,0 +1,41 @@
+// `npm test`: type check, unit and API tests, then the end-to-end tests in Chromium against a
+// production build made for the run. Ends with one "N passed, N failed" line summing every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium is missing at ${chromium}: the end-to-end tests need it.\nInstall it with: sudo apt-get install -y chromium  (or set CHROMIUM_PATH)`);
+  process.exit(1);
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'genie-test-report-'));
+let passed = 0;
+let failed = 0;
+
+function run(label, args, reportName) {
+  console.log(`\n▶ ${label}`);
+  const extra = reportName ? ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, reportName)}`] : [];
+  const result = spawnSync(process.execPath, [...args, ...extra], { cwd: root, stdio: 'inherit', env: process.env });
+  if (reportName && existsSync(join(reports, reportName))) {
+    const report = JSON.parse(readFileSync(join(reports, reportName), 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  return result.status === 0;
+}
+
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const steps = [
+  () => run('Type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+  () => run('Unit and API tests', [vitest, 'run'], 'unit.json'),
+  () => run('End-to-end tests in Chromium', [vitest, 'run', '--config', 'vitest.e2e.config.ts'], 'e2e.json'),
+];
+let ok = true;
+for (const step of steps) ok = step() && ok;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { minimalDocx, minimalPdf } from '../../../tests/fakes/chat-helpers';
+import { attachmentAsPromptText, attachmentKind, extractAttachment } from './attachment-text';
+
+describe('attachments to text', () => {
+  it('knows each kind by type or name', () => {
+    expect(
+      [
+        ['text/csv', 'a.csv'],
+        ['application/octet-stream', 'notes.md'],
+        ['application/json', 'x'],
+        ['text/html', 'page.html'],
+        ['application/pdf', 'x'],
+        ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'x'],
+        ['image/png', 'cat.png'],
+        ['application/zip', 'a.zip'],
+      ].map(([type, name]) => attachmentKind(type!, name!)),
+    ).toEqual(['text', 'text', 'text', 'html', 'pdf', 'docx', 'image', 'unsupported']);
+  });
+
+  it('reads HTML as text without scripts or tags', async () => {
+    const html = '<html><head><script>alert(1)</script><style>p{}</style></head><body><h1>Menu</h1><p>Soup &amp; bread</p></body></html>';
+    const result = await extractAttachment(Buffer.from(html), { name: 'menu.html', mimeType: 'text/html', size: html.length });
+    expect(result.text).toBe('Menu\nSoup & bread');
+  });
+
+  it('reads a PDF page by page', async () => {
+    const bytes = minimalPdf(['Quarterly report', 'Revenue grew by 12 percent.']);
+    const result = await extractAttachment(bytes, { name: 'q.pdf', mimeType: 'application/pdf', size: bytes.length });
+    expect(result).toMatchObject({ kind: 'pdf', pages: 1, truncated: false });
+    expect(result.text).toContain('[Page 1]');
+    expect(result.text).toContain('Revenue grew by 12 percent.');
+  });
+
+  it('reads a DOCX', async () => {
+    const bytes = minimalDocx(['Offer letter', 'Start date: 1 May. Salary: 52,000 a year.']);
+    const result = await extractAttachment(bytes, {
+      name: 'offer.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      size: bytes.length,
+    });
+    expect(result).toMatchObject({ kind: 'docx', text: 'Offer letter\n\nStart date: 1 May. Salary: 52,000 a year.', wordCount: 10 });
+  });
+
+  it('reads CSV and JSON as they are', async () => {
+    const csv = 'name,amount\nAda,12\n';
+    expect((await extractAttachment(Buffer.from(csv), { name: 'a.csv', mimeType: 'text/csv', size: csv.length })).text).toBe('name,amount\nAda,12');
+    const json = '{"plan":"pro"}';
+    expect((await extractAttachment(Buffer.from(json), { name: 'a.json', mimeType: 'application/json', size: json.length })).text).toBe(json);
+  });
+
+  it('cuts text to the budget and says so', async () => {
+    const text = 'word '.repeat(100);
+    const result = await extractAttachment(Buffer.from(text), { name: 'long.txt', mimeType: 'text/plain', size: text.length }, 50);
+    expect(result).toMatchObject({ truncated: true, wordCount: 100 });
+    expect(result.text).toHaveLength(50);
+    expect(attachmentAsPromptText(result)).toContain('[The file is longer: only the first 12000 characters of 100 words are included.]');
+  });
+
+  it('names a damaged PDF instead of failing', async () => {
+    const result = await extractAttachment(Buffer.from('not a pdf'), { name: 'bad.pdf', mimeType: 'application/pdf', size: 9 });
+    expect(result).toMatchObject({ kind: 'unsupported', text: '', note: 'a PDF file that could not be read (it may be damaged)' });
+  });
+});
+

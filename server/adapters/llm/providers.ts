@@ -1,0 +1,55 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createXai } from '@ai-sdk/xai';
+import type { ImageModel, LanguageModel } from 'ai';
+import type { Config } from '../../config';
+import type { ModelChoice } from './catalogue';
+import { retryingFetch } from './retrying-fetch';
+
+export const VENICE_DEFAULT_BASE_URL = 'https://api.venice.ai/api/v1';
+export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
+
+/**
+ * The `ai` SDK model for a catalogue choice. Every server that speaks /v1/chat/completions goes
+ * through createOpenAICompatible (plain `openai(model)` would use the Responses API, which such
+ * servers lack); OpenAI itself uses `.chat()` so a custom OPENAI_BASE_URL proxy also works.
+ */
+export function languageModelFor(config: Config, choice: ModelChoice): LanguageModel {
+  switch (choice.provider) {
+    case 'openai':
+      return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);
+    case 'anthropic':
+      return createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, fetch: retryingFetch })(choice.modelId);
+    case 'xai':
+      return createXai({ apiKey: config.XAI_API_KEY, baseURL: config.XAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);
+    case 'venice':
+    case 'ollama':
+    case 'openai-compatible':
+      return compatible(config, choice.provider).chatModel(choice.modelId);
+  }
+}
+
+export function imageModelFor(config: Config, choice: ModelChoice): ImageModel | null {
+  switch (choice.provider) {
+    case 'openai':
+      return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: retryingFetch }).image(choice.modelId);
+    case 'xai':
+      return createXai({ apiKey: config.XAI_API_KEY, baseURL: config.XAI_BASE_URL, fetch: retryingFetch }).image(choice.modelId);
+    case 'venice':
+    case 'ollama':
+    case 'openai-compatible':
+      return compatible(config, choice.provider).imageModel(choice.modelId);
+    case 'anthropic':
+      return null;
+  }
+}
+
+function compatible(config: Config, provider: 'venice' | 'ollama' | 'openai-compatible') {
+  const settings = {
+    venice: { baseURL: config.VENICE_BASE_URL ?? VENICE_DEFAULT_BASE_URL, apiKey: config.VENICE_API_KEY },
+    ollama: { baseURL: config.OLLAMA_BASE_URL ?? OLLAMA_DEFAULT_BASE_URL, apiKey: config.OLLAMA_API_KEY },
+    'openai-compatible': { baseURL: config.OPENAI_COMPATIBLE_BASE_URL ?? '', apiKey: config.OPENAI_COMPATIBLE_API_KEY },
+  }[provider];
+  return createOpenAICompatible({ name: provider, ...settings, includeUsage: true, fetch: retryingFetch });
+}

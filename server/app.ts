@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createObjectStore } from './adapters/storage/create-object-store';
+import type { ObjectStore } from './adapters/storage/object-store';
+import { AppError } from './lib/app-error';
+import { registerFilesModule } from './modules/files/files.plugin';
+import { createFilesService, filesLimitsOf } from './modules/files/files.service';
+import { systemClock, type Clock } from './lib/clock';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { decorateAuth } from './modules/auth/current-user';
+import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
+import { registerAdminModule } from './modules/admin/admin.module';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSameOriginCheck } from './plugins/same-origin';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStaticClient } from './plugins/static-client';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { createConversationsService } from './modules/conversations/conversations.service';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** HMAC key for signed URLs: SESSION_SECRET or the one kept in DATA_DIR. */
+  sessionSecret: string;
+  clock?: Clock;
+  /** The built client to serve (dist/client); omitted in API tests. */
+  clientDir?: string;
+  /** Where file bytes live; defaults to local disk under DATA_DIR/objects. */
+  objectStore?: ObjectStore;
+  /** Where one-time notices (the generated first admin password) are printed; console.log by default. */
+  announce?: (line: string) => void;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** The one composition root: every service, store and route is wired here and nowhere else. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+    // Answer 503 to new requests while draining on SIGTERM.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Genie API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await registerSecurityHeaders(app, https);
+  await app.register(fastifyCookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many attempts. Try again in ${context.after}.`),
+  });
+  registerSameOriginCheck(app, config.PUBLIC_URL);
+
+  const db = database.db;
+  const objectStore = deps.objectStore ?? createObjectStore(config);
+  const filesService = createFilesService({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config) });
+  decorateAuth(app, createAuthService({ db, clock }));
+  const chatService = createChatService({ db, config, clock, objectStore });
+
+  const healthChecks: HealthChecks = {
+    database: () => database.ping(),
+    storage: () => objectStore.ping(),
+    models: async () => chatService.modelsStatus(),
+  };
+  await app.register(healthRoutes, { checks: healthChecks });
+  await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  // ── module routes: one registration line per module, in any order ──
+  await app.register(chatRoutes, { chatService });
+  await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db }) });
+  await registerFilesModule(app, { files: filesService, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
+  await registerAdminModule(app, { db, clock, config, checks: healthChecks, announce: deps.announce });
+  await app.register(profileRoutes, { service: createProfileService({ db, clock, storageLimitBytes: config.STORAGE_LIMIT_BYTES }) });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await registerStaticClient(app, deps.clientDir);
+  return app;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "admin_audit_log_username_created_idx" ON "admin_audit_log" USING btree ("username","created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_log_ip_created_idx" ON "admin_audit_log" USING btree ("ip","created_at");

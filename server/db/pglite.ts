@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { acquireDataDirLock } from './data-dir-lock';
+import type { Database, Db } from './database';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
+
+export class DatabaseOpenError extends Error {}
+
+const INIT_PREFIX = 'pglite.init-';
+
+async function checkpointAndClose(client: PGlite) {
+  if (client.closed) return;
+  try {
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The first initialisation happens in a temporary directory that is renamed into place only once
+ * it is complete and migrated, so a kill during it never leaves a directory that will not open.
+ */
+async function initialiseInto(dbDir: string, dataDir: string) {
+  const tmp = join(dataDir, `${INIT_PREFIX}${process.pid}-${Date.now()}`);
+  const client = await PGlite.create(tmp);
+  await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  await checkpointAndClose(client);
+  renameSync(tmp, dbDir);
+}
+
+function removeAbandonedInitDirs(dataDir: string) {
+  for (const entry of readdirSync(dataDir)) {
+    if (entry.startsWith(INIT_PREFIX)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+  }
+}
+
+/** Opens (creating on first start) the embedded database under DATA_DIR/pglite. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDataDirLock(dataDir);
+  const dbDir = join(dataDir, 'pglite');
+  let client: PGlite;
+  try {
+    removeAbandonedInitDirs(dataDir);
+    if (!existsSync(dbDir)) await initialiseInto(dbDir, dataDir);
+    try {
+      client = await PGlite.create(dbDir);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DatabaseOpenError(
+        `Could not open the embedded database in ${resolve(dbDir)} (${reason}). ` +
+          'It may be damaged or written by another version: move the folder aside and restore it from a backup.',
+      );
+    }
+    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzle({ client }) as unknown as Db; // PgliteDatabase is a PgDatabase with PGlite's result type.
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    db,
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      closing ??= checkpointAndClose(client).finally(release);
+      return closing;
+    },
+  };
+}
+
+/** An in-memory PGlite for tests and benchmarks that want no directory at all. */
+export async function openMemoryPglite(): Promise<Database> {
+  const client = await PGlite.create();
+  await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    kind: 'pglite',
+    db: drizzle({ client }) as unknown as Db,
+    ping: async () => !client.closed,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,88 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    persona: text('persona').notNull(),
+    mode: text('mode').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+export type ConversationRow = typeof conversations.$inferSelect;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    attachments: jsonb('attachments').$type<{ url: string; name: string; type: string; size: number }[]>(),
+    image: text('image'),
+    responseTimeMs: integer('response_time_ms'),
+    model: text('model'),
+    tokensIn: integer('tokens_in'),
+    tokensOut: integer('tokens_out'),
+    feedback: text('feedback'),
+    /** complete, or incomplete when the stream was cut before it finished. */
+    status: text('status').notNull().default('complete'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    index('messages_user_role_created_idx').on(t.userId, t.role, t.createdAt),
+  ],
+);
+export type MessageRow = typeof messages.$inferSelect;
+
+/** One row per exchange with a model: what admin analytics and profile metrics count. */
+export const interactions = pgTable(
+  'interactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id'),
+    persona: text('persona').notNull(),
+    mode: text('mode').notNull(),
+    responseTimeMs: integer('response_time_ms').notNull(),
+    success: boolean('success').notNull(),
+    tokens: integer('tokens').notNull().default(0),
+    feedback: text('feedback'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('interactions_created_at_idx').on(t.createdAt),
+    index('interactions_persona_idx').on(t.persona),
+    index('interactions_user_created_idx').on(t.userId, t.createdAt),
+    index('interactions_message_idx').on(t.messageId),
+  ],
+);
+export type InteractionRow = typeof interactions.$inferSelect;
+
+export const featureEvents = pgTable(
+  'feature_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    feature: text('feature').notNull(),
+    action: text('action').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feature_events_feature_action_idx').on(t.feature, t.action),
+    index('feature_events_user_feature_idx').on(t.userId, t.feature),
+  ],
+);

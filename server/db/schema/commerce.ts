@@ -1,0 +1,86 @@
+import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const demoRequests = pgTable(
+  'demo_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    usecase: text('usecase').notNull(),
+    notes: text('notes'),
+    status: text('status').notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('demo_requests_created_idx').on(t.createdAt)],
+);
+export type DemoRequestRow = typeof demoRequests.$inferSelect;
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cryptocurrency: text('cryptocurrency').notNull(),
+    /** Exact decimal strings: money is never a float. */
+    amount: numeric('amount', { precision: 30, scale: 8 }).notNull(),
+    amountUsd: numeric('amount_usd', { precision: 14, scale: 2 }).notNull(),
+    status: text('status').notNull(),
+    plan: text('plan'),
+    txHash: text('tx_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_created_idx').on(t.createdAt),
+    index('payments_user_status_idx').on(t.userId, t.status),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Webhook event ids already applied: the same event twice is recorded once. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  paymentId: uuid('payment_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    active: boolean('active').notNull().default(true),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('schemes_active_idx').on(t.active, t.expiresAt)],
+);
+
+export const promos = pgTable(
+  'promos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: text('action').notNull(),
+    name: text('name').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    active: boolean('active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promos_active_expires_idx').on(t.active, t.expiresAt)],
+);
+export type PromoRow = typeof promos.$inferSelect;
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,61 @@
+import { bigint, index, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('folders_user_parent_name_uq').on(t.userId, t.parentId, t.name).nullsNotDistinct(),
+    index('folders_parent_idx').on(t.parentId),
+  ],
+);
+export type FolderRow = typeof folders.$inferSelect;
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    storedName: text('stored_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** image, video, audio, document or other: what storage breakdowns group by. */
+    category: text('category').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    objectPath: text('object_path').notNull().unique(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_user_folder_uploaded_idx').on(t.userId, t.folderId, t.uploadedAt),
+    index('files_category_idx').on(t.category),
+    index('files_uploaded_at_idx').on(t.uploadedAt),
+  ],
+);
+export type FileRow = typeof files.$inferSelect;
+
+/** An upload URL handed out: proves which user may complete which object key, and finds orphans. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_expires_idx').on(t.expiresAt)],
+);

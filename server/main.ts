@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { openDatabase } from './db/open-database';
+import { DatabaseOpenError } from './db/pglite';
+import { resolveSessionSecret } from './lib/secret';
+
+/** Errors a person can fix: printed as a sentence, never as a stack. */
+const isOperatorError = (error: unknown) =>
+  error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DatabaseOpenError;
+
+async function main() {
+  const config = loadConfig();
+  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onPoolError: (error) => console.warn(`database connection lost: ${error.message}`),
+  });
+  let app;
+  try {
+    app = await buildApp({ config, database, sessionSecret, clientDir: resolve(config.CLIENT_DIR) });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  console.log(`Genie is running at http://${shownHost}:${port} (database: ${database.kind === 'pglite' ? 'embedded PGlite in ' + config.DATA_DIR : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests (up to ${config.SHUTDOWN_DRAIN_SECONDS} s)`);
+    const deadline = setTimeout(() => {
+      console.warn('drain limit reached; closing remaining connections');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_DRAIN_SECONDS * 1000);
+    deadline.unref();
+    // Node closes idle keep-alive connections once, when closing starts; one whose request
+    // finishes later would stay open (a browser's does) and hold the exit until the drain limit.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (isOperatorError(error)) console.error((error as Error).message);
+  else console.error('Genie failed to start:', error);
+  process.exit(1);
+});

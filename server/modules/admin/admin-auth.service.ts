@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminLoginBody, AdminLoginResponse } from '@contract/admin';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { hashToken, newToken } from '../../lib/tokens';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
+import { adminAuthRepository } from './admin-auth.repository';
+
+/** An admin token lives 12 hours: long enough for a working day, short enough to limit a leak. */
+export const ADMIN_SESSION_MS = 12 * 3600 * 1000;
+/** Wrong passwords tolerated per name and per address within the window before a 429. */
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+export const LOCKOUT_MAX_PER_NAME = 5;
+export const LOCKOUT_MAX_PER_ADDRESS = 20;
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+export interface AdminIdentity {
+  adminId: string;
+  username: string;
+  sessionId: string;
+}
+
+export interface LoginContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+const normalizeName = (username: string) => username.trim().toLowerCase();
+
+export function createAdminAuthService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function lockedUntil(username: string, ip: string, now: Date): Promise<Date | null> {
+    const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
+    const [byName, byAddress] = await Promise.all([
+      adminAuthRepository.recentFailures(db, { username }, since, LOCKOUT_MAX_PER_NAME),
+      adminAuthRepository.recentFailures(db, { ip }, since, LOCKOUT_MAX_PER_ADDRESS),
+    ]);
+    // Locked until the oldest of the counted failures leaves the window.
+    const ends = [
+      byName.length >= LOCKOUT_MAX_PER_NAME ? byName[LOCKOUT_MAX_PER_NAME - 1]!.createdAt : null,
+      byAddress.length >= LOCKOUT_MAX_PER_ADDRESS ? byAddress[LOCKOUT_MAX_PER_ADDRESS - 1]!.createdAt : null,
+    ]
+      .filter((d): d is Date => d !== null)
+      .map((d) => d.getTime() + LOCKOUT_WINDOW_MS);
+    return ends.length ? new Date(Math.max(...ends)) : null;
+  }
+
+  async function createOrReset(username: string, password: string, mode: 'create' | 'reset') {
+    const name = normalizeName(username);
+    if (!/^[a-z0-9._-]{2,100}$/.test(name)) throw new AppError('invalid_input', 'Admin names use 2-100 letters, digits, dots, dashes or underscores.', 'username');
+    if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+      throw new AppError('invalid_input', `Admin passwords need at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`, 'password');
+    }
+    const passwordHash = await hashPassword(password);
+    if (mode === 'create') {
+      const created = await adminAuthRepository.insertAdmin(db, { username: name, passwordHash });
+      if (!created) throw new AppError('conflict', `An admin named ${name} already exists.`, 'username');
+      return created;
+    }
+    const existing = await adminAuthRepository.findAdminByUsername(db, name);
+    if (!existing) throw new AppError('not_found', `No admin is named ${name}.`);
+    await adminAuthRepository.updatePassword(db, existing.id, passwordHash);
+    // A new password ends every token issued under the old one.
+    await adminAuthRepository.deleteSessionsOf(db, existing.id);
+    return existing;
+  }
+
+  return {
+    async login(body: AdminLoginBody, context: LoginContext): Promise<AdminLoginResponse> {
+      const now = clock.now();
+      const username = normalizeName(body.username);
+      const audit = (success: boolean, reason: string | null) =>
+        adminAuthRepository.insertAudit(db, { username, success, ip: context.ip, userAgent: context.userAgent?.slice(0, 500) ?? null, reason, createdAt: now });
+
+      const until = await lockedUntil(username, context.ip, now);
+      if (until) {
+        await audit(false, 'locked');
+        const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+        throw new AppError('rate_limited', `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`, undefined, {
+          'retry-after': String(seconds),
+        });
+      }
+      const admin = await adminAuthRepository.findAdminByUsername(db, username);
+      const valid = admin ? await verifyPassword(admin.passwordHash, body.password) : await verifyAgainstDecoy(body.password);
+      if (!admin || !valid) {
+        await audit(false, 'invalid_credentials');
+        throw new AppError('invalid_credentials', 'Invalid username or password.');
+      }
+      await audit(true, null);
+      const token = newToken();
+      const expiresAt = new Date(now.getTime() + ADMIN_SESSION_MS);
+      await adminAuthRepository.insertSession(db, { adminId: admin.id, tokenHash: hashToken(token), expiresAt });
+      return { success: true, token, user: { username: admin.username }, expiresAt: expiresAt.toISOString() };
+    },
+
+    async logout(token: string) {
+      await adminAuthRepository.deleteSession(db, hashToken(token));
+    },
+
+    async resolveToken(token: string): Promise<AdminIdentity | null> {
+      const row = await adminAuthRepository.findLiveSession(db, hashToken(token), clock.now());
+      return row ?? null;
+    },
+
+    createAdmin: (username: string, password: string) => createOrReset(username, password, 'create'),
+    resetPassword: (username: string, password: string) => createOrReset(username, password, 'reset'),
+
+    /**
+     * The first admin: ADMIN_USERNAME / ADMIN_PASSWORD when set (created if that name is missing),
+     * otherwise, when there is no admin at all, `admin` with a generated password handed to `print`
+     * once. Returns the generated password, if any.
+     */
+    async ensureFirstAdmin(options: { username?: string; password?: string; print: (line: string) => void }): Promise<string | null> {
+      if (options.username && options.password) {
+        const name = normalizeName(options.username);
+        if (await adminAuthRepository.findAdminByUsername(db, name)) return null;
+        const created = await adminAuthRepository.insertAdmin(db, { username: name, passwordHash: await hashPassword(options.password) });
+        if (created) options.print(`Admin account "${name}" created from ADMIN_USERNAME / ADMIN_PASSWORD.`);
+        return null;
+      }
+      if ((await adminAuthRepository.countAdmins(db)) > 0) return null;
+      const name = normalizeName(options.username ?? 'admin');
+      const password = randomBytes(18).toString('base64url');
+      const created = await adminAuthRepository.insertAdmin(db, { username: name, passwordHash: await hashPassword(password) });
+      if (!created) return null;
+      options.print(
+        `Admin account created. Sign in at /admin/login as "${name}" with password: ${password}\n` +
+          'This password is shown only once. Change it with: npm run admin -- reset-password ' + name,
+      );
+      return password;
+    },
+
+    async deleteExpiredSessions() {
+      await adminAuthRepository.deleteExpiredSessions(db, clock.now());
+    },
+  };
+}
+
+export type AdminAuthService = ReturnType<typeof createAdminAuthService>;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { demoRequestsRoutes } from '../demo-requests/demo-requests.routes';
+import { createDemoRequestsService } from '../demo-requests/demo-requests.service';
+import type { HealthChecks } from '../health/health.routes';
+import { paymentsRoutes } from '../payments/payments.routes';
+import { createPaymentsService } from '../payments/payments.service';
+import { promotionsRoutes } from '../promotions/promotions.routes';
+import { createCleanupService, createPromotionsService } from '../promotions/promotions.service';
+import { adminAuthRoutes } from './admin-auth.routes';
+import { createAdminAuthService } from './admin-auth.service';
+import { adminRoutes } from './admin.routes';
+import { createAdminStatsService } from './admin-stats.service';
+import { decorateAdminAuth } from './require-admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the promotion cleanup once now (what its timer does every minute); returns how many ended. */
+    promotionsCleanupTick(): Promise<number>;
+  }
+}
+
+export interface AdminModuleDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  checks: HealthChecks;
+  announce?: (line: string) => void;
+}
+
+/**
+ * The business side of Genie, wired in one place: admin accounts and tokens, the dashboard,
+ * payments, demo requests and promotions. The first admin is ensured before the server listens.
+ */
+export async function registerAdminModule(app: FastifyInstance, deps: AdminModuleDeps) {
+  const { db, clock, config } = deps;
+  const adminAuth = createAdminAuthService({ db, clock });
+  decorateAdminAuth(app, adminAuth);
+  // Other areas' API tests build many apps and need no admin: in test mode, without ADMIN_* or a
+  // place to announce a generated password, the first-admin step (an argon2 hash) is skipped.
+  const quietTest = config.NODE_ENV === 'test' && !deps.announce && !(config.ADMIN_USERNAME && config.ADMIN_PASSWORD);
+  if (!quietTest) {
+    await adminAuth.ensureFirstAdmin({
+      username: config.ADMIN_USERNAME,
+      password: config.ADMIN_PASSWORD,
+      print: deps.announce ?? ((line) => console.log(line)),
+    });
+  }
+
+  const promotions = createPromotionsService({ db, clock });
+  const cleanup = createCleanupService(promotions, { onError: (error) => app.log.warn({ err: error }, 'promotion cleanup failed') });
+  app.decorate('promotionsCleanupTick', () => promotions.endExpired());
+  app.addHook('onReady', async () => {
+    await promotions.endExpired();
+    cleanup.start();
+  });
+  app.addHook('onClose', async () => cleanup.stop());
+
+  await app.register(adminAuthRoutes);
+  await app.register(adminRoutes, {
+    stats: createAdminStatsService({ db, clock, config }),
+    checks: deps.checks,
+    paymentsConfigured: config.PAYMENTS_WEBHOOK_SECRET !== undefined,
+    clock,
+  });
+  await app.register(promotionsRoutes, { service: promotions, cleanup });
+  await app.register(paymentsRoutes, { service: createPaymentsService({ db, clock, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET }) });
+  await app.register(demoRequestsRoutes, { service: createDemoRequestsService({ db, clock }), perHour: config.DEMO_REQUEST_RATE_LIMIT_PER_HOUR });
+}

@@ -1,0 +1,58 @@
+import type { SystemResponse } from '@contract/admin';
+import type { HealthChecks } from '../health/health.routes';
+
+/** Never lets one hanging dependency hold the System tab: a check that takes too long is down. */
+async function within<T>(promise: Promise<T>, fallback: T, ms = 3000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => fallback), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** SPEC §2 System tab's four indicators, each from a real check made now. */
+export async function systemChecks(checks: HealthChecks, paymentsConfigured: boolean, now: Date): Promise<SystemResponse> {
+  const [database, storage, models] = await Promise.all([
+    within(checks.database(), false),
+    within(checks.storage(), false),
+    within(checks.models(), 'down' as const),
+  ]);
+  return {
+    checkedAt: now.toISOString(),
+    checks: [
+      {
+        id: 'payments',
+        label: 'Payment Processing',
+        status: paymentsConfigured ? 'online' : 'not_configured',
+        detail: paymentsConfigured ? 'Webhook secret set; signed payment events are accepted.' : 'PAYMENTS_WEBHOOK_SECRET is not set; payment events are refused.',
+      },
+      {
+        id: 'storage',
+        label: 'File Storage',
+        status: storage ? 'online' : 'down',
+        detail: storage ? 'The object store answered.' : 'The object store did not answer.',
+      },
+      {
+        id: 'models',
+        label: 'LLM Processing',
+        status: models === 'ok' ? 'online' : models === 'offline' ? 'offline' : 'down',
+        detail:
+          models === 'ok'
+            ? 'A model provider is configured.'
+            : models === 'offline'
+              ? 'No model provider is configured; the offline engine answers.'
+              : 'The configured model provider is not answering.',
+      },
+      {
+        id: 'api',
+        label: 'API Endpoints',
+        status: database ? 'online' : 'down',
+        detail: database ? 'The API and its database answered.' : 'The database did not answer.',
+      },
+    ],
+  };
+}

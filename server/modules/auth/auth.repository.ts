@@ -1,0 +1,55 @@
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { sessions, users, type UserRow } from '../../db/schema/users';
+
+export const authRepository = {
+  async insertUser(db: Db, row: { email: string; username: string; passwordHash: string }): Promise<UserRow> {
+    const [user] = await db.insert(users).values(row).returning();
+    return user!;
+  },
+
+  async findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user;
+  },
+
+  async findUserByEmailOrUsername(db: Db, email: string, username: string) {
+    return db
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(or(eq(users.email, email), eq(users.username, username)))
+      .limit(2);
+  },
+
+  async insertSession(db: Db, row: { userId: string; tokenHash: string; expiresAt: Date }) {
+    await db.insert(sessions).values(row);
+  },
+
+  /** The live session for a token hash, with its user; one indexed lookup. */
+  async findLiveSession(db: Db, tokenHash: string, now: Date) {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row;
+  },
+
+  async touchSession(db: Db, sessionId: string, userId: string, now: Date) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  },
+
+  async deleteSession(db: Db, tokenHash: string) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  },
+
+  async deleteSessionById(db: Db, sessionId: string) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+  },
+
+  async deleteExpiredSessions(db: Db, now: Date, idleCutoff: Date) {
+    await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+  },
+};

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authUserResponseSchema, loginBodySchema, okResponseSchema, signupBodySchema } from '@contract/auth';
+import { errorBodySchema } from '@contract/errors';
+import { requireUser } from './current-user';
+import { toCurrentUser } from './auth.service';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+
+export interface AuthRoutesOptions {
+  secureCookies: boolean;
+  attemptsPerMinute: number;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const rateLimit = { max: options.attemptsPerMinute, timeWindow: 60_000 };
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: { rateLimit },
+      schema: { body: signupBodySchema, response: { 201: authUserResponseSchema, 400: errorBodySchema, 409: errorBodySchema } },
+    },
+    async (request, reply) => {
+      const { user, token } = await app.authService.signup(request.body);
+      setSessionCookie(reply, token, options.secureCookies);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit },
+      schema: { body: loginBodySchema, response: { 200: authUserResponseSchema, 401: errorBodySchema } },
+    },
+    async (request, reply) => {
+      const { user, token } = await app.authService.login(request.body);
+      setSessionCookie(reply, token, options.secureCookies);
+      return { user };
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
+    await app.authService.logout(sessionTokenOf(request));
+    clearSessionCookie(reply, options.secureCookies);
+    return { ok: true as const };
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: authUserResponseSchema, 401: errorBodySchema } } }, async (request) => {
+    const user = await requireUser(request);
+    return { user: toCurrentUser(user) };
+  });
+};

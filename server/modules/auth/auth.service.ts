@@ -1,0 +1,110 @@
+import type { CurrentUser, LoginBody, SignupBody } from '@contract/auth';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/schema/users';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { authRepository } from './auth.repository';
+import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
+
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000;
+// Last-seen is written at most this often per session, so reads stay reads.
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  username: string;
+  createdAt: Date;
+  sessionId: string;
+}
+
+export const toCurrentUser = (user: Pick<UserRow, 'id' | 'email' | 'username' | 'createdAt'>): CurrentUser => ({
+  id: user.id,
+  email: user.email,
+  username: user.username,
+  createdAt: user.createdAt.toISOString(),
+});
+
+const duplicateError = (field: 'email' | 'username') =>
+  new AppError(
+    'conflict',
+    field === 'email' ? 'An account with this email already exists.' : 'This username is already taken.',
+    field,
+  );
+
+export function createAuthService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function startSession(userId: string) {
+    const token = newToken();
+    await authRepository.insertSession(db, {
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock.now().getTime() + SESSION_ABSOLUTE_MS),
+    });
+    return token;
+  }
+
+  return {
+    async signup(body: SignupBody) {
+      if (isCommonPassword(body.password)) {
+        throw new AppError('invalid_input', 'This password is too common. Choose a less guessable one.', 'password');
+      }
+      const clashes = await authRepository.findUserByEmailOrUsername(db, body.email, body.username);
+      if (clashes.some((row) => row.email === body.email)) throw duplicateError('email');
+      if (clashes.some((row) => row.username === body.username)) throw duplicateError('username');
+      const passwordHash = await hashPassword(body.password);
+      let user: UserRow;
+      try {
+        user = await authRepository.insertUser(db, { email: body.email, username: body.username, passwordHash });
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === undefined) throw error;
+        throw duplicateError(constraint.includes('username') ? 'username' : 'email');
+      }
+      return { user: toCurrentUser(user), token: await startSession(user.id) };
+    },
+
+    async login(body: LoginBody) {
+      const user = await authRepository.findUserByEmail(db, body.email);
+      const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDecoy(body.password);
+      if (!user || !valid) throw new AppError('invalid_credentials', 'The email or password is incorrect.');
+      return { user: toCurrentUser(user), token: await startSession(user.id) };
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await authRepository.deleteSession(db, hashToken(token));
+    },
+
+    /** The signed-in user for a cookie token, or null; ends sessions idle for too long. */
+    async resolveSession(token: string): Promise<AuthenticatedUser | null> {
+      const now = clock.now();
+      const row = await authRepository.findLiveSession(db, hashToken(token), now);
+      if (!row) return null;
+      const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+      if (idleFor > SESSION_IDLE_MS) {
+        await authRepository.deleteSessionById(db, row.session.id);
+        return null;
+      }
+      if (idleFor > TOUCH_INTERVAL_MS) await authRepository.touchSession(db, row.session.id, row.user.id, now);
+      return {
+        id: row.user.id,
+        email: row.user.email,
+        username: row.user.username,
+        createdAt: row.user.createdAt,
+        sessionId: row.session.id,
+      };
+    },
+
+    async deleteExpiredSessions() {
+      const now = clock.now();
+      await authRepository.deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import type { AuthenticatedUser, AuthService } from './auth.service';
+import { sessionTokenOf } from './session-cookie';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved lazily and once per request: public routes pay no session lookup. */
+    userPromise?: Promise<AuthenticatedUser | null>;
+  }
+  interface FastifyInstance {
+    authService: AuthService;
+  }
+}
+
+/** The signed-in user, or null when the request carries no live session. */
+export function currentUser(request: FastifyRequest): Promise<AuthenticatedUser | null> {
+  if (!request.userPromise) {
+    const token = sessionTokenOf(request);
+    request.userPromise = token ? request.server.authService.resolveSession(token) : Promise.resolve(null);
+  }
+  return request.userPromise;
+}
+
+/** The signed-in user, or a 401 for a visitor. */
+export async function requireUser(request: FastifyRequest): Promise<AuthenticatedUser> {
+  const user = await currentUser(request);
+  if (!user) throw new AppError('not_signed_in', 'Please sign in to continue.');
+  return user;
+}
+
+export function decorateAuth(app: FastifyInstance, authService: AuthService) {
+  app.decorate('authService', authService);
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chatFeedbackBodySchema,
+  chatFeedbackResponseSchema,
+  chatReplySchema,
+  chatRequestSchema,
+  personasResponseSchema,
+  type ChatStreamEvent,
+} from '@contract/chat';
+import { errorBodySchema } from '@contract/errors';
+import { requireUser } from '../auth/current-user';
+import { MidStreamError, type ChatService } from './chat.service';
+
+/**
+ * POST /api/chat answers JSON, or SSE when the client sends `Accept: text/event-stream`. The SSE
+ * response starts with the first token: anything refused before it (limits, legal mode, bad
+ * attachments, a provider failing at once) still gets its JSON error status.
+ */
+export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = async (app, { chatService }) => {
+  app.get('/api/personas', { schema: { response: { 200: personasResponseSchema } } }, async () => ({
+    personas: chatService.personas(),
+  }));
+
+  app.post(
+    '/api/chat',
+    { schema: { body: chatRequestSchema, response: { 200: chatReplySchema, '4xx': errorBodySchema, '5xx': errorBodySchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+
+      // A client that goes away aborts the provider call (and the stream is stored as incomplete).
+      const abort = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      });
+
+      if (!wantsStream) {
+        try {
+          return await chatService.chat(user.id, request.body, { delta: () => {} }, abort.signal);
+        } catch (error) {
+          throw error instanceof MidStreamError ? error.appError : error;
+        }
+      }
+
+      let started = false;
+      const send = (event: ChatStreamEvent) => {
+        if (!started) {
+          started = true;
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            ...(reply.getHeaders() as Record<string, string>),
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache, no-transform',
+            connection: 'keep-alive',
+            // Tell proxies such as nginx not to buffer the stream.
+            'x-accel-buffering': 'no',
+          });
+        }
+        if (!reply.raw.destroyed) reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
+
+      try {
+        const result = await chatService.chat(user.id, request.body, { delta: (text) => send({ event: 'delta', data: { text } }) }, abort.signal);
+        send({ event: 'done', data: result });
+      } catch (error) {
+        if (!started) throw error instanceof MidStreamError ? error.appError : error;
+        const appError = error instanceof MidStreamError ? error.appError : null;
+        if (!appError) request.log.error({ err: error }, 'chat stream failed');
+        send({
+          event: 'error',
+          data: appError
+            ? { error: appError.message, code: appError.code }
+            : { error: 'Something went wrong on our side. Please try again.', code: 'internal' },
+        });
+      }
+      reply.raw.end();
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/chat/feedback',
+    { schema: { body: chatFeedbackBodySchema, response: { 200: chatFeedbackResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return chatService.feedback(user.id, request.body.messageId, request.body.feedback);
+    },
+  );
+};

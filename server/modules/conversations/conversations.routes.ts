@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  conversationDetailSchema,
+  conversationExportQuerySchema,
+  conversationIdParamsSchema,
+  conversationListQuerySchema,
+  conversationListResponseSchema,
+} from '@contract/chat';
+import { okResponseSchema } from '@contract/auth';
+import { requireUser } from '../auth/current-user';
+import type { ConversationsService } from './conversations.service';
+
+export const conversationsRoutes: FastifyPluginAsyncZod<{ conversationsService: ConversationsService }> = async (
+  app,
+  { conversationsService: service },
+) => {
+  app.get(
+    '/api/conversations',
+    { schema: { querystring: conversationListQuerySchema, response: { 200: conversationListResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.list(user.id, request.query.limit, request.query.cursor);
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    { schema: { params: conversationIdParamsSchema, response: { 200: conversationDetailSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.detail(user.id, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/conversations/:id',
+    { schema: { params: conversationIdParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await service.remove(user.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id/export',
+    { schema: { params: conversationIdParamsSchema, querystring: conversationExportQuerySchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const file = await service.exportAs(user.id, request.params.id, request.query.format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@contract/errors';
+import type { FilesService } from './files.service';
+import { LOCAL_UPLOAD_PREFIX } from './upload-signature';
+
+export interface LocalUploadRoutesOptions {
+  files: FilesService;
+}
+
+const uuid = z.uuid({ error: 'Not a valid id' });
+
+/**
+ * The local store's upload URL (Genie's stand-in for a presigned PUT). In its own plugin so that
+ * every content type arrives as an unparsed stream: the body goes to disk, never into memory.
+ */
+export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadRoutesOptions> = async (app, { files }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.put(
+    `${LOCAL_UPLOAD_PREFIX}users/:userId/:objectId`,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ userId: uuid, objectId: uuid }),
+        querystring: z.object({ user: uuid, expires: z.coerce.number().int(), signature: z.string().max(128) }),
+        response: { 200: z.object({ ok: z.literal(true), size: z.number() }), 401: errorBodySchema, 413: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const length = request.headers['content-length'];
+      const { size } = await files.receiveUpload({
+        key: `users/${request.params.userId}/${request.params.objectId}`,
+        userId: request.query.user,
+        expires: request.query.expires,
+        signature: request.query.signature,
+        contentType: request.headers['content-type'],
+        contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+        body: request.raw,
+      });
+      return { ok: true as const, size };
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ObjectStore } from '../../adapters/storage/object-store';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { filesRepository as repo } from './files.repository';
+
+export interface SweepDeps {
+  db: Db;
+  store: ObjectStore;
+  clock: Clock;
+}
+
+export interface SweepResult {
+  abandonedUploads: number;
+  orphanObjects: number;
+  temporaryFiles: number;
+}
+
+/** How long an unclaimed object or temp file may sit before it counts as orphaned. */
+const GRACE_MS = 60 * 60 * 1000;
+/** A completed upload whose record never came (the browser closed) is dropped after a day. */
+const COMPLETED_UNRECORDED_MS = 24 * 60 * 60 * 1000;
+const BATCH = 500;
+
+/**
+ * Leaves nothing behind from uploads that never finished: expired or unrecorded upload claims
+ * with their objects, objects under users/ that no record or upload claims, and temp files.
+ */
+export async function sweepOrphans({ db, store, clock }: SweepDeps): Promise<SweepResult> {
+  const now = clock.now();
+  const result: SweepResult = { abandonedUploads: 0, orphanObjects: 0, temporaryFiles: 0 };
+
+  for (const upload of await repo.abandonedUploads(db, now, new Date(now.getTime() - COMPLETED_UNRECORDED_MS))) {
+    await store.delete(upload.objectKey);
+    await repo.deleteUpload(db, upload.id);
+    result.abandonedUploads++;
+  }
+
+  const cutoff = new Date(now.getTime() - GRACE_MS);
+  let batch: string[] = [];
+  const flush = async () => {
+    const claimed = await repo.claimedKeys(db, batch);
+    for (const key of batch) {
+      if (!claimed.has(key)) {
+        await store.delete(key);
+        result.orphanObjects++;
+      }
+    }
+    batch = [];
+  };
+  for await (const object of store.list('users/')) {
+    if (object.lastModified >= cutoff) continue;
+    batch.push(object.key);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+
+  result.temporaryFiles = (await store.sweepTemporary?.(cutoff)) ?? 0;
+  return result;
+}
+
+/** Sweeps once at start and then every `intervalMinutes` (0: only at start); stops with the app. */
+export function scheduleOrphanSweeps(
+  hooks: { addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>): unknown; log: FastifyBaseLogger },
+  deps: SweepDeps,
+  intervalMinutes: number,
+) {
+  let running: Promise<void> | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const run = () => {
+    running ??= sweepOrphans(deps)
+      .then((result) => {
+        if (result.abandonedUploads + result.orphanObjects + result.temporaryFiles > 0) hooks.log.info(result, 'swept orphaned uploads');
+      })
+      .catch((error: unknown) => hooks.log.warn({ err: error }, 'orphan sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  hooks.addHook('onReady', async () => {
+    run();
+    if (intervalMinutes > 0) timer = setInterval(run, intervalMinutes * 60_000).unref();
+  });
+  hooks.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

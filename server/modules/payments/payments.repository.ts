@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { paymentEvents, payments, type PaymentRow } from '../../db/schema/commerce';
+import { users } from '../../db/schema/users';
+
+export const paymentsRepository = {
+  async eventSeen(db: Db, eventId: string): Promise<boolean> {
+    const rows = await db.select({ id: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, eventId)).limit(1);
+    return rows.length > 0;
+  },
+
+  async userExists(db: Db, userId: string): Promise<boolean> {
+    const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    return rows.length > 0;
+  },
+
+  async findByTxHash(db: Db, txHash: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.txHash, txHash)).limit(1);
+    return row;
+  },
+
+  async insertPayment(
+    db: Db,
+    row: { userId: string; cryptocurrency: string; amount: string; amountUsd: string; status: string; plan: string | null; txHash: string; createdAt: Date },
+  ): Promise<PaymentRow> {
+    const [created] = await db.insert(payments).values({ ...row, updatedAt: row.createdAt }).returning();
+    return created!;
+  },
+
+  async updateStatus(db: Db, id: string, status: string, now: Date) {
+    await db.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, id));
+  },
+
+  async insertEvent(db: Db, eventId: string, paymentId: string, now: Date) {
+    await db.insert(paymentEvents).values({ eventId, paymentId, receivedAt: now });
+  },
+
+  /** Premium for `days` more from the later of now and the current end, on this plan. */
+  async extendPremium(db: Db, userId: string, plan: string, now: Date, days: number) {
+    const start = sql`greatest(${now.toISOString()}::timestamptz, coalesce(${users.premiumUntil}, ${now.toISOString()}::timestamptz))`;
+    await db.update(users).set({ premiumUntil: sql`${start} + make_interval(days => ${days})`, plan }).where(eq(users.id, userId));
+  },
+};

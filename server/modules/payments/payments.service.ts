@@ -1,0 +1,83 @@
+import { createHmac } from 'node:crypto';
+import { paymentWebhookBodySchema } from '@contract/admin';
+import { PLAN_PERIOD_DAYS } from '@contract/plans';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { safeEqual } from '../../lib/tokens';
+import { paymentsRepository as repo } from './payments.repository';
+
+/** The hex HMAC-SHA256 of the raw body: what a processor puts in X-Genie-Signature. */
+export const signPayload = (secret: string, rawBody: Buffer | string) => createHmac('sha256', secret).update(rawBody).digest('hex');
+
+export function createPaymentsService(deps: { db: Db; clock: Clock; webhookSecret: string | undefined }) {
+  const { db, clock, webhookSecret } = deps;
+
+  return {
+    /**
+     * Applies one signed payment event. The signature is checked before anything is parsed; an
+     * eventId seen before changes nothing; a later event for the same txHash updates its status;
+     * the first confirmation of a payment for a plan extends its user's premium by the plan period.
+     */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+      if (!webhookSecret) throw new AppError('invalid_signature', 'Payment webhooks are not configured on this server.');
+      const given = (signature ?? '').trim().toLowerCase().replace(/^sha256=/, '');
+      if (!given || !safeEqual(given, signPayload(webhookSecret, rawBody))) {
+        throw new AppError('invalid_signature', 'The webhook signature is missing or does not match.');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('invalid_input', 'The request body is not valid JSON.');
+      }
+      const parsed = paymentWebhookBodySchema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.');
+        throw new AppError('invalid_input', `${field || 'body'}: ${issue.message}`, field || undefined);
+      }
+      const event = parsed.data;
+      const now = clock.now();
+      if (await repo.eventSeen(db, event.eventId)) return { received: true, duplicate: true };
+      if (!(await repo.userExists(db, event.userId))) throw new AppError('invalid_input', 'userId: no such user.', 'userId');
+
+      try {
+        return await db.transaction(async (tx) => {
+          const existing = await repo.findByTxHash(tx, event.txHash);
+          let wasConfirmed = false;
+          let payment = existing;
+          if (existing) {
+            wasConfirmed = existing.status === 'confirmed';
+            if (existing.status !== event.status) await repo.updateStatus(tx, existing.id, event.status, now);
+          } else {
+            payment = await repo.insertPayment(tx, {
+              userId: event.userId,
+              cryptocurrency: event.cryptocurrency,
+              amount: event.amount,
+              amountUsd: event.amountUSD,
+              status: event.status,
+              plan: event.plan ?? null,
+              txHash: event.txHash,
+              createdAt: now,
+            });
+          }
+          const plan = existing?.plan ?? event.plan ?? null;
+          const userId = existing?.userId ?? event.userId;
+          if (event.status === 'confirmed' && !wasConfirmed && plan && userId) {
+            await repo.extendPremium(tx, userId, plan, now, PLAN_PERIOD_DAYS);
+          }
+          await repo.insertEvent(tx, event.eventId, payment!.id, now);
+          return { received: true as const, duplicate: false };
+        });
+      } catch (error) {
+        // Two deliveries of one event at once: the second loses on the primary key, changing nothing.
+        if (uniqueViolation(error) !== undefined && (await repo.eventSeen(db, event.eventId))) return { received: true, duplicate: true };
+        throw error;
+      }
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@contract/errors';
+import { subscriptionSchema, updateProfileBodySchema, userMetricsSchema, userProfileSchema } from '@contract/profile';
+import { requireUser } from '../auth/current-user';
+import type { ProfileService } from './profile.service';
+
+export interface ProfileRoutesOptions {
+  service: ProfileService;
+}
+
+/** SPEC §7 Profile and GET /api/user/subscription: the signed-in user's own data only. */
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { service }) => {
+  const signedIn = { 401: errorBodySchema };
+  // Signed out is 401 before the body is even looked at (the user is resolved once per request).
+  app.addHook('preValidation', async (request) => {
+    await requireUser(request);
+  });
+
+  app.get('/api/user/profile', { schema: { response: { 200: userProfileSchema, ...signedIn } } }, async (request) =>
+    service.profile((await requireUser(request)).id),
+  );
+
+  app.put(
+    '/api/user/profile',
+    { schema: { body: updateProfileBodySchema, response: { 200: userProfileSchema, 400: errorBodySchema, 409: errorBodySchema, ...signedIn } } },
+    async (request) => service.updateProfile((await requireUser(request)).id, request.body),
+  );
+
+  app.get('/api/user/metrics', { schema: { response: { 200: userMetricsSchema, ...signedIn } } }, async (request) =>
+    service.metrics((await requireUser(request)).id),
+  );
+
+  app.get('/api/user/subscription', { schema: { response: { 200: subscriptionSchema, ...signedIn } } }, async (request) =>
+    service.subscription((await requireUser(request)).id),
+  );
+};

@@ -1,0 +1,128 @@
+import { PLATFORM_FEE_RATE } from '@contract/limits';
+import {
+  DEFAULT_FAVORITE_FEATURE,
+  STORAGE_CATEGORIES,
+  type StorageCategory,
+  type UpdateProfileBody,
+  type UserMetrics,
+  type UserProfile,
+} from '@contract/profile';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { findSubscription, subscriptionOf } from '../subscription/subscription.service';
+import { featureDisplayName } from './feature-names';
+import { profileRepository, type ProfileUserRow } from './profile.repository';
+import { addUtcDays, startOfUtcDay, startOfUtcMonth, utcDaysBetween, utcDateKey } from './utc-calendar';
+
+const duplicateError = (field: 'email' | 'username') =>
+  new AppError(
+    'conflict',
+    field === 'email' ? 'An account with this email already exists.' : 'This username is already taken.',
+    field,
+  );
+
+const toProfile = (row: ProfileUserRow, now: Date): UserProfile => ({
+  username: row.username,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+  lastActive: row.lastActiveAt.toISOString(),
+  subscription: subscriptionOf(row, now),
+});
+
+export interface ProfileServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** The limit the files module enforces (config STORAGE_LIMIT_BYTES, SPEC §9's 25e9 by default). */
+  storageLimitBytes: number;
+}
+
+export function createProfileService(deps: ProfileServiceDeps) {
+  const { db, clock } = deps;
+
+  async function userRow(userId: string) {
+    const row = await profileRepository.findUser(db, userId);
+    // The session was live a moment ago; a row gone since means the account was deleted.
+    if (!row) throw notFound('Your account');
+    return row;
+  }
+
+  /** A streak counts while its last question was today or yesterday (UTC). */
+  async function streakDays(userId: string, now: Date, end: Date) {
+    const run = await profileRepository.latestQuestionRun(db, userId, end);
+    if (!run.lastDay) return 0;
+    const yesterday = utcDateKey(addUtcDays(startOfUtcDay(now), -1));
+    return run.lastDay >= yesterday ? run.length : 0;
+  }
+
+  return {
+    // Last active needs no write here: resolving the session already stamps
+    // users.last_active_at at most every 5 minutes while the user works.
+    async profile(userId: string): Promise<UserProfile> {
+      return toProfile(await userRow(userId), clock.now());
+    },
+
+    async subscription(userId: string) {
+      return findSubscription(db, userId, clock.now());
+    },
+
+    /** Same rules as sign-up; the unique constraints settle a race the pre-check loses. */
+    async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
+      const clashes = await profileRepository.findClashes(db, userId, body.email, body.username);
+      if (clashes.some((row) => row.email === body.email)) throw duplicateError('email');
+      if (clashes.some((row) => row.username === body.username)) throw duplicateError('username');
+      try {
+        await profileRepository.updateUser(db, userId, { email: body.email, username: body.username });
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === undefined) throw error;
+        throw duplicateError(constraint.includes('username') ? 'username' : 'email');
+      }
+      return toProfile(await userRow(userId), clock.now());
+    },
+
+    async metrics(userId: string): Promise<UserMetrics> {
+      const now = clock.now();
+      // Activity stamped after the clock's today (clock skew, tests) is not counted yet.
+      const end = addUtcDays(startOfUtcDay(now), 1);
+      const user = await userRow(userId);
+      const [questions, streak, talk, spending, feature, storage] = await Promise.all([
+        profileRepository.questionCounts(db, userId, startOfUtcMonth(now), end),
+        streakDays(userId, now, end),
+        profileRepository.conversationCounts(db, userId),
+        profileRepository.confirmedPayments(db, userId, PLATFORM_FEE_RATE),
+        profileRepository.mostUsedFeature(db, userId),
+        profileRepository.storageByCategory(db, userId),
+      ]);
+
+      const byCategory = new Map<StorageCategory, { files: number; bytes: number }>();
+      for (const row of storage) {
+        // A category this build does not know is still the user's storage: count it as other.
+        const category = (STORAGE_CATEGORIES as readonly string[]).includes(row.category) ? (row.category as StorageCategory) : 'other';
+        const current = byCategory.get(category) ?? { files: 0, bytes: 0 };
+        byCategory.set(category, { files: current.files + row.files, bytes: current.bytes + Number(row.bytes) });
+      }
+      const storageBreakdown = STORAGE_CATEGORIES.map((category) => ({ category, ...(byCategory.get(category) ?? { files: 0, bytes: 0 }) }));
+
+      return {
+        totalQuestions: questions.total,
+        questionsThisMonth: questions.thisMonth,
+        totalSpent: Number(spending.spent),
+        platformFees: Number(spending.fees),
+        streakDays: streak,
+        joinedDaysAgo: Math.max(0, utcDaysBetween(user.createdAt, now)),
+        favoriteFeature: feature ? featureDisplayName(feature) : DEFAULT_FAVORITE_FEATURE,
+        totalConversations: talk.conversations,
+        averageConversationLength: talk.conversations === 0 ? 0 : Math.round((talk.messages / talk.conversations) * 10) / 10,
+        cryptoTransactions: spending.transactions,
+        storageUsed: storageBreakdown.reduce((sum, row) => sum + row.bytes, 0),
+        // One limit for every plan: no plan in contract/plans.ts names its own yet.
+        storageLimit: deps.storageLimitBytes,
+        storageBreakdown,
+      };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Serves the built client from dist/client: hashed assets cached for a year, every other GET
+ * that accepts HTML answered with index.html so the client router can draw the page (its 404
+ * page included). Unknown /api paths are JSON 404s.
+ */
+export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined) {
+  const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (hasClient && wantsPage && !request.url.startsWith('/assets/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
+  });
+}

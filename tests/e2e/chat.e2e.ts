@@ -1,0 +1,293 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Behaviour } from '../fakes/fake-model-server';
+import { AuthPage } from './pages/auth-page';
+import { ChatPage } from './pages/chat-page';
+import { PersonaCarouselPage } from './pages/persona-carousel';
+import { PersonaTourPage } from './pages/persona-tour';
+import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+
+const baseURL = inject('baseURL');
+const fakeModelUrl = inject('fakeModelUrl');
+
+/** Switches the shared fake model server (every later request gets this behaviour). */
+async function setModelBehaviour(behaviour: Behaviour) {
+  const response = await fetch(new URL('/__fake/behaviour', fakeModelUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
+  expect(response.status).toBe(200);
+}
+
+const storage = (page: Page) =>
+  page.evaluate(() => ({
+    selectedGenie: localStorage.getItem('selectedGenie'),
+    hasVisited: localStorage.getItem('hasVisited'),
+    hasSelectedGenie: localStorage.getItem('hasSelectedGenie'),
+  }));
+
+describe('the chat experience', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await setModelBehaviour({ kind: 'normal' });
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(() => browser?.close());
+
+  /** A new user, signed up and on /chat with the carousel showing. */
+  async function signedUp(viewport: keyof typeof VIEWPORTS = 'desktop') {
+    const context = await newContext(browser, baseURL, viewport);
+    contexts.push(context);
+    const page = await context.newPage();
+    await new AuthPage(page).signUp(uniqueUser());
+    await page.waitForURL(`${baseURL}/chat`);
+    const carousel = new PersonaCarouselPage(page);
+    await carousel.dialog().waitFor();
+    return { context, page, carousel, chat: new ChatPage(page) };
+  }
+
+  /** A new user past onboarding (skipped), on the chat screen. */
+  async function onChatScreen(viewport: keyof typeof VIEWPORTS = 'desktop') {
+    const session = await signedUp(viewport);
+    await session.carousel.skip();
+    await session.carousel.waitClosed();
+    await session.chat.messageBox().waitFor();
+    return session;
+  }
+
+  it('shows the carousel on a first visit: title, subtitle, arrow keys with wrap-around, Escape skips', async () => {
+    const { page, carousel, chat } = await signedUp();
+    expect(await carousel.title().innerText()).toBe('CHOOSE YOUR GENIE');
+    expect(await carousel.subtitle().count()).toBe(1);
+    expect(await carousel.currentName()).toBe('GENIE');
+    // "Powered by" names the model answering now (GET /api/personas), here the fake server's.
+    await carousel.dialog().getByRole('article', { name: 'GENIE' }).getByText('Powered by openai-compatible:fake-model', { exact: true }).waitFor();
+    await screenshot(page, 'chat-carousel-desktop');
+
+    await carousel.press('ArrowRight');
+    expect(await carousel.currentName()).toBe('Gino');
+    await carousel.press('ArrowLeft');
+    await carousel.press('ArrowLeft');
+    expect(await carousel.currentName()).toBe('G');
+    await carousel.next();
+    expect(await carousel.currentName()).toBe('GENIE');
+
+    await carousel.press('Escape');
+    await carousel.waitClosed();
+    expect(await storage(page)).toEqual({ selectedGenie: 'default', hasVisited: 'true', hasSelectedGenie: 'true' });
+    expect(await chat.heading().innerText()).toBe('GENIE');
+    expect(await page.getByText('Start by typing a message below', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Your wishes, kept between us.', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'chat-empty-desktop');
+
+    await page.reload();
+    await chat.messageBox().waitFor();
+    expect(await carousel.dialog().count()).toBe(0);
+  });
+
+  it('chooses a persona with the button and with Enter; Change re-opens the carousel', async () => {
+    const { page, carousel, chat } = await signedUp();
+    await carousel.press('ArrowRight');
+    await carousel.chooseButton().click();
+    expect(await carousel.chooseButton().isDisabled()).toBe(true);
+    await carousel.waitClosed();
+    expect(await chat.heading().innerText()).toBe('Gino');
+    expect(await storage(page)).toEqual({ selectedGenie: 'gino', hasVisited: 'true', hasSelectedGenie: 'true' });
+
+    await chat.sidebarButton('Change persona').click();
+    await carousel.dialog().waitFor();
+    expect(await carousel.currentName()).toBe('Gino');
+    await carousel.press('ArrowRight');
+    await carousel.press('Enter');
+    await carousel.waitClosed();
+    expect(await chat.heading().innerText()).toBe('Gina');
+    expect((await storage(page)).selectedGenie).toBe('gina');
+  });
+
+  it('tours the personas one at a time without wrapping and starts with the one chosen', async () => {
+    const { page, chat } = await onChatScreen();
+    const tour = new PersonaTourPage(page);
+    await chat.sidebarButton('Meet the Genies').click();
+    await tour.dialog().waitFor();
+    expect(await tour.counter().innerText()).toBe('1/4');
+    expect(await tour.progress().getAttribute('aria-valuenow')).toBe('25');
+    expect(await tour.previousButton().isDisabled()).toBe(true);
+    expect(await tour.step().getByText('Summarise this contract in five bullet points', { exact: false }).count()).toBe(1);
+    await screenshot(page, 'chat-tour-desktop');
+
+    await page.keyboard.press('ArrowLeft');
+    expect(await tour.counter().innerText()).toBe('1/4');
+    await tour.next();
+    await page.keyboard.press('ArrowRight');
+    expect(await tour.counter().innerText()).toBe('3/4');
+    expect(await tour.step().getByRole('heading', { level: 2 }).innerText()).toBe('Gina');
+    await tour.chooseButton().click();
+    expect(await tour.chooseButton().innerText()).toBe('Starting with Gina');
+    await tour.dialog().waitFor({ state: 'detached' });
+    expect(await chat.heading().innerText()).toBe('Gina');
+
+    await chat.sidebarButton('Meet the Genies').click();
+    await tour.dialog().waitFor();
+    await page.keyboard.press('Escape');
+    await tour.dialog().waitFor({ state: 'detached' });
+    await chat.sidebarButton('Meet the Genies').click();
+    await tour.skip();
+    await tour.dialog().waitFor({ state: 'detached' });
+  });
+
+  it('sends a message, shows the greeting and the reply streaming in, and grows the message box', async () => {
+    const { page, chat } = await onChatScreen();
+    const box = chat.messageBox();
+    expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBe(60);
+    await box.fill(Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n'));
+    expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBe(128);
+    await box.fill('');
+    expect(await chat.sendButton().isDisabled()).toBe(true);
+
+    await setModelBehaviour({ kind: 'slow', tokenDelayMs: 250 });
+    await chat.send('Hello there, Genie');
+    expect(await box.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Sending...' }).waitFor();
+    await chat.preview().waitFor();
+    // Part of the reply is on screen while the rest is still on its way.
+    await chat.preview().getByText('Fake reply', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sending...' }).count()).toBe(1);
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: Hello there, Genie');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    expect(await chat.preview().count()).toBe(0);
+    expect(await chat.messages().getByText('Hello there, Genie', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'chat-conversation-desktop');
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'chat-conversation-phone');
+  });
+
+  it('records thumbs and copies a reply, with their toasts', async () => {
+    const { page, chat, context } = await onChatScreen();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await chat.send('What is a haiku?');
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: What is a haiku?');
+
+    const feedbackRequest = page.waitForRequest((request) => request.url().endsWith('/api/chat/feedback'));
+    await chat.lastReply().getByRole('button', { name: 'Thumbs up' }).click();
+    const body = (await feedbackRequest).postDataJSON() as { feedback: string; messageId: string };
+    expect(body.feedback).toBe('positive');
+    expect(await chat.toastText()).toMatch(/^Feedback Recorded/);
+    expect(await chat.lastReply().getByRole('button', { name: 'Thumbs up' }).getAttribute('aria-pressed')).toBe('true');
+
+    await chat.lastReply().getByRole('button', { name: 'Copy' }).click();
+    await chat.lastReply().getByText('Copied', { exact: true }).waitFor();
+    expect(await chat.toastText('Copied!')).toBe('Copied! Response copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Fake reply to: What is a haiku?');
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+    });
+    await chat.lastReply().getByRole('button', { name: 'Thumbs down' }).click();
+    expect(await chat.toastText('Feedback Recorded')).toMatch(/^Feedback Recorded/);
+    await chat.lastReply().getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Failed to copy', { exact: true }).waitFor();
+    expect(await chat.toastText('Failed to copy')).toBe('Failed to copy Could not copy to clipboard');
+  });
+
+  it('marks Legal as PRO for a free user and answers it with an upgrade prompt, not a failure toast', async () => {
+    const { page, chat } = await onChatScreen();
+    const legal = chat.sidebarButton(/^Legal/);
+    expect(await legal.innerText()).toMatch(/Legal\s*PRO/);
+    await legal.click();
+    expect(await legal.getAttribute('aria-pressed')).toBe('true');
+    await chat.send('Can my landlord keep my deposit in California?');
+    const prompt = page.getByRole('alert').filter({ hasText: 'PRO feature' });
+    await prompt.waitFor();
+    expect(await prompt.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/premium');
+    expect(await page.getByText('Failed to send message. Please try again.').count()).toBe(0);
+    await screenshot(page, 'chat-upgrade-prompt-desktop');
+  });
+
+  it('shows the failure toast and clears the preview when the model server answers 500', async () => {
+    const { page, chat } = await onChatScreen();
+    await setModelBehaviour({ kind: 'status', status: 500 });
+    await chat.send('Are you there?');
+    expect(await chat.toastText()).toBe('Error Failed to send message. Please try again.');
+    expect(await chat.preview().count()).toBe(0);
+    expect(await chat.replies().count()).toBe(0);
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+  });
+
+  it('renders a Markdown reply with tables and code, and its <script> and javascript: link do nothing', async () => {
+    const { page, chat } = await onChatScreen();
+    const reply = [
+      '## Result',
+      '',
+      '| Plan | Price |',
+      '| --- | --- |',
+      '| Pro | $199 |',
+      '',
+      '```ts',
+      'const answer: number = 42;',
+      '```',
+      '',
+      '<script>window.__pwned = "script"</script>',
+      '<img src=x onerror="window.__pwned = \'img\'">',
+      '',
+      '[click me](javascript:window.__pwned=%22link%22) and [docs](https://example.com/docs)',
+    ].join('\n');
+    await setModelBehaviour({ kind: 'normal', reply });
+    await chat.send('Show me some Markdown');
+    await chat.replies().first().waitFor();
+    const bubble = chat.lastReply();
+    expect(await bubble.getByRole('heading', { name: 'Result' }).count()).toBe(1);
+    expect(await bubble.getByRole('table').getByRole('cell', { name: '$199' }).count()).toBe(1);
+    expect(await bubble.locator('pre code.hljs .hljs-keyword').first().innerText()).toBe('const');
+    expect(await bubble.locator('script, img[onerror]').count()).toBe(0);
+    expect(await bubble.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('https://example.com/docs');
+    expect(await bubble.getByRole('link', { name: 'click me' }).count()).toBe(0);
+    await bubble.getByText('click me', { exact: true }).click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await screenshot(page, 'chat-markdown-desktop');
+  });
+
+  it('attaches an uploaded file and one picked in the file browser, then sends them', async () => {
+    const { page, chat } = await onChatScreen();
+    await page.getByTestId('attach-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes: revenue up 12%.') });
+    expect(await chat.toastText()).toBe('Files uploaded! 1 file uploaded and attached');
+    const chips = page.getByRole('list', { name: 'Attachments' });
+    expect(await chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('notes.txt')]);
+
+    await chat.sidebarButton('Browse Files').click();
+    const dialog = page.getByRole('dialog', { name: 'Attach a file' });
+    await dialog.waitFor();
+    await dialog.getByText('notes.txt', { exact: true }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await chat.toastText()).toBe('File added! notes.txt is ready for AI analysis');
+
+    await page.getByRole('button', { name: 'Remove notes.txt' }).click();
+    expect(await chips.count()).toBe(0);
+    await page.getByTestId('attach-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes: revenue up 12%.') });
+    await chips.waitFor();
+    await chat.sendButton().click();
+    await chat.replies().first().waitFor();
+    expect(await chat.messages().getByText("I've attached 1 file.", { exact: true }).count()).toBe(1);
+    await screenshot(page, 'chat-attachments-desktop');
+  });
+
+  it('looks right at phone width: carousel, collapsed sidebar and the chat', async () => {
+    const { page, carousel, chat } = await signedUp('phone');
+    await screenshot(page, 'chat-carousel-phone');
+    await carousel.skip();
+    await carousel.waitClosed();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
+    await screenshot(page, 'chat-empty-phone');
+    await chat.sidebarButton('Expand sidebar').click();
+    // The width animates; wait for it to settle at 80 units (320 px).
+    await page.waitForFunction(() => document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().width === 320);
+    expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBe(320);
+    await screenshot(page, 'chat-sidebar-phone');
+  });
+});

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 820, height: 1180 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/** Debian's Chromium, never a downloaded one; Playwright gives each launch a fresh profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+}
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+/** Saves a full-page screenshot under tests/e2e/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+let counter = 0;
+export function uniqueUser() {
+  counter += 1;
+  const id = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
+  return { email: `e2e${id}@example.com`, username: `e2e${id}`, password: 'a private passphrase' };
+}

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startFakeModelServer } from '../../fakes/fake-model-server';
+import { startGenie } from './genie-server';
+import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './admin-credentials';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    /** The fake OpenAI-compatible model server every persona talks to (its /v1 address). */
+    fakeModelUrl: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * One Genie server for the whole end-to-end run, on a fresh data directory, serving a client
+ * built for this run into its own directory (so concurrent builds never pull files from under it).
+ */
+export default async function setup(project: TestProject) {
+  const workDir = mkdtempSync(join(tmpdir(), 'genie-e2e-'));
+  const clientDir = join(workDir, 'client');
+  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', clientDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('The client build failed.');
+  // Every persona answers from the fake model server; tests switch its behaviour over HTTP.
+  const fakeModel = await startFakeModelServer();
+  const model = 'openai-compatible:fake-model';
+  const genie = await startGenie({
+    DATA_DIR: join(workDir, 'data'),
+    CLIENT_DIR: clientDir,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    OPENAI_COMPATIBLE_BASE_URL: fakeModel.url,
+    GENIE_MODEL_DEFAULT: model,
+    GENIE_MODEL_GINO: model,
+    GENIE_MODEL_GINA: model,
+    GENIE_MODEL_G: model,
+    CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    PAYMENTS_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+    BUSINESS_WALLET_BTC: E2E_BTC_WALLET,
+  });
+  project.provide('baseURL', genie.url);
+  project.provide('fakeModelUrl', fakeModel.url);
+  return async () => {
+    await genie.stop();
+    await fakeModel.close();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+}

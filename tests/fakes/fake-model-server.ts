@@ -1,0 +1,239 @@
+/**
+ * A fake OpenAI-compatible model server: real HTTP and real SSE on 127.0.0.1, for tests and bench.
+ *
+ * In a test:
+ *   const fake = await startFakeModelServer();          // fake.url is 'http://127.0.0.1:<port>/v1'
+ *   // point Genie at it: OPENAI_COMPATIBLE_BASE_URL=fake.url, GENIE_MODEL_DEFAULT='openai-compatible:fake-model'
+ *   fake.setBehaviour({ kind: 'status', status: 500 });  // every following request gets a 500
+ *   fake.requests[0].body.messages                      // what the provider received (system prompt, history)
+ *   await fake.close();
+ *
+ * Behaviours (one applies to every request until changed):
+ *   normal    the reply is built from the request: `Fake reply to: <last user text>` (or `reply`)
+ *   slow      as normal, streamed one word per chunk with `tokenDelayMs` between chunks
+ *   status    answers `status` (500, 429…) with an OpenAI-style error body
+ *   malformed a stream with one good chunk, then a line that is not JSON, then the end
+ *   cut       a stream with one good chunk, then the connection is destroyed
+ *   hang      accepts the request and never answers (close() still ends it)
+ *
+ * Also answers GET /v1/models (what Genie's provider health check probes), under the same behaviour.
+ *
+ * As a process (for e2e tests and bench, which start Genie as a separate process):
+ *   npx tsx tests/fakes/fake-model-server.ts --port 0 [--behaviour slow --token-delay-ms 20]
+ * prints `FAKE_MODEL_SERVER_URL=http://127.0.0.1:<port>/v1` on its first line of stdout. Another
+ * process switches it with `POST /__fake/behaviour` (JSON body: a Behaviour) and reads what it
+ * received with `GET /__fake/requests`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+export type Behaviour =
+  | { kind: 'normal'; reply?: string }
+  | { kind: 'slow'; tokenDelayMs: number; reply?: string }
+  | { kind: 'status'; status: number; message?: string }
+  | { kind: 'malformed' }
+  | { kind: 'cut' }
+  | { kind: 'hang' };
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** The parsed JSON body (null when it was not JSON). */
+  body: FakeRequestBody | null;
+  /** True once the caller closed the connection before the answer was complete (an abort). */
+  closedEarly: boolean;
+}
+
+/** The fields of a /v1/chat/completions or /v1/images/generations body that tests read. */
+export interface FakeRequestBody {
+  model?: string;
+  stream?: boolean;
+  messages?: { role: string; content: unknown }[];
+  prompt?: string;
+  [key: string]: unknown;
+}
+
+export interface FakeModelServer {
+  /** Base URL including /v1, as OpenAI-compatible clients expect. */
+  url: string;
+  setBehaviour(behaviour: Behaviour): void;
+  /** Every request received, oldest first. Clear it with `requests.length = 0`. */
+  requests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+/** A 1×1 transparent PNG: what /v1/images/generations returns. */
+export const FAKE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The text a normal reply answers with: every word of it becomes one stream chunk. */
+export function fakeReplyText(body: FakeRequestBody | null): string {
+  const messages = body?.messages ?? [];
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  return `Fake reply to: ${lastUser ? textOf(lastUser.content) : '(nothing)'}`;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : `[${part.type}]`))
+      .join(' ');
+  }
+  return '';
+}
+
+export async function startFakeModelServer(options: { port?: number; behaviour?: Behaviour } = {}): Promise<FakeModelServer> {
+  let behaviour: Behaviour = options.behaviour ?? { kind: 'normal' };
+  const requests: ReceivedRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => res.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const raw = await readBody(req);
+    const path = (req.url ?? '/').split('?')[0]!;
+    let body: FakeRequestBody | null = null;
+    try {
+      body = raw ? (JSON.parse(raw) as FakeRequestBody) : null;
+    } catch {
+      body = null;
+    }
+
+    if (path === '/__fake/behaviour' && req.method === 'POST') {
+      behaviour = body as unknown as Behaviour;
+      return json(res, 200, { ok: true });
+    }
+    if (path === '/__fake/requests' && req.method === 'GET') return json(res, 200, { requests });
+
+    const record: ReceivedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body, closedEarly: false };
+    requests.push(record);
+    res.on('close', () => {
+      if (!res.writableFinished) record.closedEarly = true;
+    });
+    const current = behaviour;
+    if (current.kind === 'hang') return; // never answer; close() destroys the socket
+    if (current.kind === 'status') {
+      return json(res, current.status, {
+        error: { message: current.message ?? `Fake provider error ${current.status}`, type: 'server_error', code: null },
+      });
+    }
+    if (path === '/v1/models' && req.method === 'GET') {
+      return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'fake' }] });
+    }
+    if (path === '/v1/images/generations' && req.method === 'POST') {
+      return json(res, 200, { created: 1_700_000_000, data: [{ b64_json: FAKE_PNG_BASE64, revised_prompt: body?.prompt ?? '' }] });
+    }
+    if (path === '/v1/chat/completions' && req.method === 'POST') return chatCompletion(res, body, current);
+    json(res, 404, { error: { message: `No route ${req.method} ${path}`, type: 'not_found' } });
+  }
+
+  async function chatCompletion(res: ServerResponse, body: FakeRequestBody | null, current: Behaviour) {
+    const reply = ('reply' in current && current.reply) || fakeReplyText(body);
+    const model = body?.model ?? 'fake-model';
+    const promptTokens = JSON.stringify(body?.messages ?? []).length;
+    const completionTokens = reply.split(' ').length;
+    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+
+    if (!body?.stream) {
+      return json(res, 200, {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+        usage,
+      });
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const chunk = (delta: Record<string, unknown>, finish: string | null, withUsage = false) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+        ...(withUsage ? { usage } : {}),
+      })}\n\n`;
+
+    const words = reply.split(' ');
+    res.write(chunk({ role: 'assistant', content: words[0] }, null));
+    if (current.kind === 'malformed') {
+      res.write('data: {"id":"chatcmpl-fake","choices":[{"delta":{"content": not json at all\n\n');
+      res.end();
+      return;
+    }
+    if (current.kind === 'cut') {
+      await delay(20);
+      res.destroy();
+      return;
+    }
+    for (const word of words.slice(1)) {
+      if (current.kind === 'slow') await delay(current.tokenDelayMs);
+      if (res.destroyed) return;
+      res.write(chunk({ content: ` ${word}` }, null));
+    }
+    res.write(chunk({}, 'stop', true));
+    res.write('data: [DONE]\n\n');
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    setBehaviour(next) {
+      behaviour = next;
+    },
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+// Standalone: `tsx tests/fakes/fake-model-server.ts --port N`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const kind = (argument('behaviour') ?? 'normal') as Behaviour['kind'];
+  const tokenDelayMs = Number(argument('token-delay-ms') ?? 20);
+  const initial: Behaviour =
+    kind === 'slow' ? { kind, tokenDelayMs } : kind === 'status' ? { kind, status: Number(argument('status') ?? 500) } : ({ kind } as Behaviour);
+  const fake = await startFakeModelServer({ port: Number(argument('port') ?? 0), behaviour: initial });
+  process.stdout.write(`FAKE_MODEL_SERVER_URL=${fake.url}\n`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Database, Db } from '../../server/db/database';
+import { openPostgres } from '../../server/db/postgres';
+import { MIGRATIONS_FOLDER } from '../../server/db/migrations-folder';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+export const TEMPLATE_DB = 'genie_test_template';
+
+/** Admin connection string: the same server as DATABASE_URL, database `postgres`... or the URL's own. */
+export function withDatabase(url: string, name: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: a copy of the run's PGlite template loaded in
+ * memory, or a new PostgreSQL database cloned from the template when DATABASE_URL is set.
+ */
+export async function openTestDatabase(templateTarPath: string | undefined): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `genie_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    } finally {
+      await admin.end();
+    }
+    const database = await openPostgres(withDatabase(url, name), { max: 5 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+        await dropper.end();
+      },
+    };
+  }
+  const loadDataDir = templateTarPath ? new Blob([await readFile(templateTarPath)]) : undefined;
+  const client = await PGlite.create({ loadDataDir });
+  if (!loadDataDir) await migrate(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client }) as unknown as Db,
+    ping: async () => !client.closed,
+    close: () => client.close(),
+  };
+}
