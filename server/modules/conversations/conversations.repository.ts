@@ -7,6 +7,17 @@ import { conversations, messages } from '../../db/schema/chat';
 // Written out in full: inside a select, Drizzle would render the columns unqualified.
 const messageCount = sql<number>`(select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id")`;
 
+/** What a conversation summary reads: the list and a single conversation's header. */
+const summaryColumns = {
+  id: conversations.id,
+  title: conversations.title,
+  persona: conversations.persona,
+  mode: conversations.mode,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+  messageCount,
+};
+
 export const conversationsRepository = {
   /** Newest first by last activity, keyset-paginated on (updatedAt, id). */
   async listPage(db: Db, userId: string, limit: number, after: { updatedAt: Date; id: string } | null) {
@@ -14,15 +25,7 @@ export const conversationsRepository = {
       ? or(lt(conversations.updatedAt, after.updatedAt), and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)))
       : undefined;
     return db
-      .select({
-        id: conversations.id,
-        title: conversations.title,
-        persona: conversations.persona,
-        mode: conversations.mode,
-        createdAt: conversations.createdAt,
-        updatedAt: conversations.updatedAt,
-        messageCount,
-      })
+      .select(summaryColumns)
       .from(conversations)
       .where(and(eq(conversations.userId, userId), keyset))
       .orderBy(desc(conversations.updatedAt), desc(conversations.id))
@@ -31,15 +34,7 @@ export const conversationsRepository = {
 
   async findOwn(db: Db, userId: string, id: string) {
     const [row] = await db
-      .select({
-        id: conversations.id,
-        title: conversations.title,
-        persona: conversations.persona,
-        mode: conversations.mode,
-        createdAt: conversations.createdAt,
-        updatedAt: conversations.updatedAt,
-        messageCount,
-      })
+      .select(summaryColumns)
       .from(conversations)
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
       .limit(1);
