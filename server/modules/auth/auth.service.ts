@@ -20,6 +20,9 @@ export interface AuthenticatedUser {
   username: string;
   createdAt: Date;
   sessionId: string;
+  /** Read with the session (one query), so a plan check in the same request needs no other. */
+  premiumUntil: Date | null;
+  plan: string | null;
 }
 
 export const toCurrentUser = (user: Pick<UserRow, 'id' | 'email' | 'username' | 'createdAt'>): CurrentUser => ({
@@ -97,6 +100,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
         username: row.user.username,
         createdAt: row.user.createdAt,
         sessionId: row.session.id,
+        premiumUntil: row.user.premiumUntil,
+        plan: row.user.plan,
       };
     },
 

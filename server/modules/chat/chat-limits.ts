@@ -2,7 +2,7 @@ import type { ChatMode } from '@contract/chat';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { findSubscription } from '../subscription/subscription.service';
+import { subscriptionOf } from '../subscription/subscription.service';
 import { chatRepository as repo } from './chat.repository';
 
 /**
@@ -16,10 +16,18 @@ const MINUTE_MS = 60_000;
 export const LAW_PREMIUM_MESSAGE =
   'Legal mode is a Premium feature. Upgrade to Premium to ask legal questions, or switch to Chat or Dictionary mode.';
 
-export async function checkChatAllowed(db: Db, config: Config, userId: string, mode: ChatMode, now: Date): Promise<void> {
-  const recent = await repo.userMessagesSince(db, userId, new Date(now.getTime() - MINUTE_MS));
-  if (recent.count >= config.CHAT_RATE_LIMIT_PER_MINUTE) {
-    const resetMs = recent.oldest ? recent.oldest.getTime() + MINUTE_MS - now.getTime() : MINUTE_MS;
+/** The sender, as the session lookup read them: their plan needs no query of its own. */
+export interface ChatSender {
+  id: string;
+  premiumUntil: Date | null;
+  plan: string | null;
+}
+
+export async function checkChatAllowed(db: Db, config: Config, sender: ChatSender, mode: ChatMode, now: Date): Promise<void> {
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const counts = await repo.userMessageCounts(db, sender.id, new Date(now.getTime() - MINUTE_MS), dayStart);
+  if (counts.lastMinute >= config.CHAT_RATE_LIMIT_PER_MINUTE) {
+    const resetMs = counts.oldestInLastMinute ? counts.oldestInLastMinute.getTime() + MINUTE_MS - now.getTime() : MINUTE_MS;
     const seconds = Math.max(1, Math.ceil(resetMs / 1000));
     throw new AppError(
       'rate_limited',
@@ -29,11 +37,9 @@ export async function checkChatAllowed(db: Db, config: Config, userId: string, m
     );
   }
 
-  const subscription = await findSubscription(db, userId, now);
+  const subscription = subscriptionOf(sender, now);
   const allowance = subscription.isPremium ? config.CHAT_DAILY_MESSAGES_PREMIUM : config.CHAT_DAILY_MESSAGES_FREE;
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const today = await repo.userMessagesSince(db, userId, dayStart);
-  if (today.count >= allowance) {
+  if (counts.today >= allowance) {
     const resetAt = new Date(dayStart.getTime() + 24 * 60 * MINUTE_MS);
     const hours = Math.ceil((resetAt.getTime() - now.getTime()) / (60 * MINUTE_MS));
     throw new AppError(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { conversations, featureEvents, interactions, messages } from '../../db/schema/chat';
 import { promos } from '../../db/schema/commerce';
@@ -33,13 +33,28 @@ export const chatRepository = {
     return Boolean(row);
   },
 
-  /** User messages sent since a moment: what the rate limit and the daily allowance count. */
-  async userMessagesSince(db: Db, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  /** The user's messages in the last minute (and the oldest of them) and since `dayStart`, in one read. */
+  async userMessageCounts(db: Db, userId: string, minuteAgo: Date, dayStart: Date) {
+    const inMinute = sql`${messages.createdAt} >= ${minuteAgo.toISOString()}`;
     const [row] = await db
-      .select({ count: count(), oldest: sql<string | null>`min(${messages.createdAt})` })
+      .select({
+        lastMinute: sql<number>`(count(*) filter (where ${inMinute}))::int`,
+        oldestInLastMinute: sql<string | null>`min(${messages.createdAt}) filter (where ${inMinute})`,
+        today: sql<number>`(count(*) filter (where ${messages.createdAt} >= ${dayStart.toISOString()}))::int`,
+      })
       .from(messages)
-      .where(and(eq(messages.userId, userId), eq(messages.role, 'user'), gte(messages.createdAt, since)));
-    return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+      .where(
+        and(
+          eq(messages.userId, userId),
+          eq(messages.role, 'user'),
+          gte(messages.createdAt, minuteAgo < dayStart ? minuteAgo : dayStart),
+        ),
+      );
+    return {
+      lastMinute: row?.lastMinute ?? 0,
+      oldestInLastMinute: row?.oldestInLastMinute ? new Date(row.oldestInLastMinute) : null,
+      today: row?.today ?? 0,
+    };
   },
 
   async findOwnConversation(db: Db, userId: string, conversationId: string) {

@@ -36,7 +36,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
 
       if (!wantsStream) {
         try {
-          return await chatService.chat(user.id, request.body, { delta: () => {} }, abort.signal);
+          return await chatService.chat(user, request.body, { delta: () => {} }, abort.signal);
         } catch (error) {
           throw error instanceof MidStreamError ? error.appError : error;
         }
@@ -60,7 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
       };
 
       try {
-        const result = await chatService.chat(user.id, request.body, { delta: (text) => send({ event: 'delta', data: { text } }) }, abort.signal);
+        const result = await chatService.chat(user, request.body, { delta: (text) => send({ event: 'delta', data: { text } }) }, abort.signal);
         send({ event: 'done', data: result });
       } catch (error) {
         if (!started) throw error instanceof MidStreamError ? error.appError : error;

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { generateImageFor, type ImageOutcome } from './chat-images';
-import { checkChatAllowed } from './chat-limits';
+import { checkChatAllowed, type ChatSender } from './chat-limits';
 import { chatRepository as repo } from './chat.repository';
 
 export interface ChatServiceDeps {
@@ -63,11 +63,12 @@ export function createChatService(deps: ChatServiceDeps) {
      * conversation, a provider failing before its first token) throws an AppError before
      * `sink.delta` is first called, so the route can still answer with a JSON status.
      */
-    async chat(userId: string, body: ParsedChatRequest, sink: ReplySink, signal: AbortSignal): Promise<ChatReply> {
+    async chat(sender: ChatSender, body: ParsedChatRequest, sink: ReplySink, signal: AbortSignal): Promise<ChatReply> {
+      const userId = sender.id;
       const started = performance.now();
       const now = clock.now();
       const persona = getPersona(body.character);
-      await checkChatAllowed(db, config, userId, body.mode, now);
+      await checkChatAllowed(db, config, sender, body.mode, now);
 
       const existing = body.conversationId ? await repo.findOwnConversation(db, userId, body.conversationId) : null;
       if (body.conversationId && !existing) throw notFound('That conversation');

@@ -31,6 +31,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   );
 
   app.get('/api/user/subscription', { schema: { response: { 200: subscriptionSchema, ...signedIn } } }, async (request) =>
-    service.subscription((await requireUser(request)).id),
+    service.subscription(await requireUser(request)),
   );
 };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { findSubscription, subscriptionOf } from '../subscription/subscription.service';
+import { subscriptionOf } from '../subscription/subscription.service';
 import { featureDisplayName } from './feature-names';
 import { profileRepository, type ProfileUserRow } from './profile.repository';
 import { addUtcDays, startOfUtcDay, startOfUtcMonth, utcDaysBetween, utcDateKey } from './utc-calendar';
@@ -63,8 +63,9 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return toProfile(await userRow(userId), clock.now());
     },
 
-    async subscription(userId: string) {
-      return findSubscription(db, userId, clock.now());
+    /** From the user the session lookup already read: no query of its own. */
+    subscription(user: { premiumUntil: Date | null; plan: string | null }) {
+      return subscriptionOf(user, clock.now());
     },
 
     /** Same rules as sign-up; the unique constraints settle a race the pre-check loses. */

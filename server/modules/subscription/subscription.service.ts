@@ -1,7 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { users } from '../../db/schema/users';
-
 export interface Subscription {
   isPremium: boolean;
   /** When the premium period ends; null while Free, so an expired period reads as plain Free. */
@@ -20,13 +16,4 @@ export function subscriptionOf(user: { premiumUntil: Date | null; plan: string |
     expiresAt: isPremium ? user.premiumUntil!.toISOString() : null,
     plan: isPremium ? user.plan : null,
   };
-}
-
-export async function findSubscription(db: Db, userId: string, now: Date): Promise<Subscription> {
-  const [row] = await db
-    .select({ premiumUntil: users.premiumUntil, plan: users.plan })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return subscriptionOf(row ?? { premiumUntil: null, plan: null }, now);
 }
