@@ -167,6 +167,100 @@ describe('the chat experience', () => {
     await screenshot(page, 'chat-conversation-phone');
   });
 
+  it('lists past conversations, reopens one after a reload, continues it and deletes it', async () => {
+    const { page, chat } = await onChatScreen();
+    const history = page.getByRole('region', { name: 'Conversations' }).getByRole('listitem');
+    await chat.send('Invoices due in March');
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: Invoices due in March');
+    await chat.sidebarButton('New chat').click();
+    expect(await chat.replies().count()).toBe(0);
+    await chat.send('A second topic');
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: A second topic');
+    await history.nth(1).waitFor();
+    expect(await history.count()).toBe(2);
+
+    await page.reload();
+    await chat.sidebarButton(/^Invoices due in March/).click();
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: Invoices due in March');
+    expect(await chat.messages().getByText('Invoices due in March', { exact: true }).count()).toBe(1);
+    await chat.send('And the ones in April?');
+    expect(await chat.waitForReply(2)).toBe('Fake reply to: And the ones in April?');
+    // Continued, not a new conversation: still two in the list, the continued one first.
+    await expect.poll(() => history.first().innerText()).toContain('Invoices due in March');
+    expect(await history.count()).toBe(2);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Actions for Invoices due in March' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    expect(await chat.toastText('Conversation deleted')).toBe('Conversation deleted');
+    await expect.poll(() => history.count()).toBe(1);
+    expect(await history.first().innerText()).toContain('A second topic');
+    // The open conversation was the deleted one: the screen is a new chat again.
+    expect(await chat.replies().count()).toBe(0);
+  });
+
+  it('dictates a question, reads the reply aloud when voice is on, and again on Read aloud', async () => {
+    const { page, chat, context } = await onChatScreen();
+    // Headless Chromium has no voices and no microphone: record what the app asks of the speech API.
+    await context.addInitScript(() => {
+      const spoken: { text: string; lang: string }[] = [];
+      Object.assign(window, { __spoken: spoken });
+      const synthesis = {
+        speak(utterance: SpeechSynthesisUtterance) {
+          spoken.push({ text: utterance.text, lang: utterance.lang });
+          setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 10);
+        },
+        cancel() {},
+        getVoices: () => [],
+      };
+      Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
+      class FakeRecognition {
+        lang = '';
+        onresult: ((event: unknown) => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {
+          Object.assign(window, { __recognitionLang: this.lang });
+          setTimeout(() => {
+            this.onresult?.({ results: [[{ transcript: 'What is a limited company?' }]] });
+            this.onend?.();
+          }, 50);
+        }
+        stop() {}
+        abort() {}
+      }
+      // Chromium has both names natively; the app takes the unprefixed one first.
+      Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
+    });
+    await page.reload();
+    await chat.messageBox().waitFor();
+    const spoken = () => page.evaluate(() => (window as unknown as { __spoken: { text: string; lang: string }[] }).__spoken);
+
+    await chat.sidebarButton('Voice off').click();
+    await chat.sidebarButton('Voice on').waitFor();
+    await page.getByRole('button', { name: 'Dictate' }).click();
+    await expect.poll(() => chat.messageBox().inputValue()).toBe('What is a limited company?');
+    expect(await page.evaluate(() => (window as unknown as { __recognitionLang: string }).__recognitionLang)).toBe('en-US');
+
+    await chat.sendButton().click();
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: What is a limited company?');
+    await expect.poll(spoken).toEqual([{ text: 'Fake reply to: What is a limited company?', lang: 'en-US' }]);
+    await chat.lastReply().getByRole('button', { name: 'Read aloud' }).click();
+    await expect.poll(async () => (await spoken()).length).toBe(2);
+  });
+
+  it('shows the reset time of a rate-limited send in a "Please wait" toast and keeps the message', async () => {
+    const { page, chat } = await onChatScreen();
+    const sentence = 'You are sending messages too quickly (20 a minute). Try again in 42 seconds.';
+    // The server's 429 itself is proved by the API tests; here, what the user sees of it.
+    await page.route('**/api/chat', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '42' }, body: JSON.stringify({ error: sentence, code: 'rate_limited' }) }),
+    );
+    await chat.send('One more question');
+    expect(await chat.toastText('Please wait')).toBe(`Please wait ${sentence}`);
+    expect(await chat.replies().count()).toBe(0);
+    expect(await chat.messages().getByText('One more question', { exact: true }).count()).toBe(1);
+  });
+
   it('records thumbs and copies a reply, with their toasts', async () => {
     const { page, chat, context } = await onChatScreen();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useToasts } from '@/components/ui/use-toast';
-import { queryClient } from '@/lib/query-client';
 
 // The toast renderer (Radix) loads with the first toast, so pages that never raise one (the
 // landing page) never download it; a toast raised before it arrives shows once it does.
@@ -21,9 +19,9 @@ function LazyToaster() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <LazyToaster />
-    </QueryClientProvider>
+    </>
   );
 }

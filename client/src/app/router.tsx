@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 
 // Every page is its own chunk: the landing page loads no chat, admin or chart code.
 const LandingPage = lazy(() => import('./routes/landing'));
@@ -15,6 +14,10 @@ const AdminLoginPage = lazy(() => import('./routes/admin-login'));
 const LoginPage = lazy(() => import('./routes/login'));
 const SignupPage = lazy(() => import('./routes/signup'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
+// TanStack Query and the signed-in guard (which asks /api/auth/me through it) load with the first
+// page that needs them; the landing page needs neither.
+const QueryShell = lazy(() => import('./query-shell'));
+const RequireAuth = lazy(() => import('@/features/auth/components/require-auth').then((m) => ({ default: m.RequireAuth })));
 
 const PageFallback = () => (
   <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
@@ -22,12 +25,27 @@ const PageFallback = () => (
   </div>
 );
 
-const signedIn = (Page: ComponentType) => () => (
-  <RequireAuth>
+const withQueries = (Page: ComponentType) => () => (
+  <QueryShell>
     <Page />
-  </RequireAuth>
+  </QueryShell>
 );
 
+const signedIn = (Page: ComponentType) => () => (
+  <QueryShell>
+    <RequireAuth>
+      <Page />
+    </RequireAuth>
+  </QueryShell>
+);
+
+const Dashboard = withQueries(DashboardPage);
+const Premium = withQueries(PremiumPage);
+const Admin = withQueries(AdminPage);
+const AdminLogin = withQueries(AdminLoginPage);
+const Login = withQueries(LoginPage);
+const Signup = withQueries(SignupPage);
+const NotFound = withQueries(NotFoundPage);
 const ProtectedChat = signedIn(ChatPage);
 const ProtectedFiles = signedIn(FilesPage);
 const ProtectedProfile = signedIn(ProfilePage);
@@ -37,16 +55,16 @@ export function AppRouter() {
     <Suspense fallback={<PageFallback />}>
       <Switch>
         <Route path="/" component={LandingPage} />
-        <Route path="/app" component={DashboardPage} />
+        <Route path="/app" component={Dashboard} />
         <Route path="/chat" component={ProtectedChat} />
         <Route path="/files" component={ProtectedFiles} />
-        <Route path="/premium" component={PremiumPage} />
+        <Route path="/premium" component={Premium} />
         <Route path="/profile" component={ProtectedProfile} />
-        <Route path="/admin" component={AdminPage} />
-        <Route path="/admin/login" component={AdminLoginPage} />
-        <Route path="/login" component={LoginPage} />
-        <Route path="/signup" component={SignupPage} />
-        <Route component={NotFoundPage} />
+        <Route path="/admin" component={Admin} />
+        <Route path="/admin/login" component={AdminLogin} />
+        <Route path="/login" component={Login} />
+        <Route path="/signup" component={Signup} />
+        <Route component={NotFound} />
       </Switch>
     </Suspense>
   );

@@ -40,7 +40,6 @@ export class ChatPage {
   toast(title: string) {
     return this.page.getByRole('status').filter({ hasText: title });
   }
-  /** The single visible toast's text (title and description). */
   /** The newest toast's text; with `hasText`, waits for a toast showing it (an older one may linger). */
   async toastText(hasText?: string | RegExp) {
     const region = this.page.getByRole('region', { name: /Notifications/ });

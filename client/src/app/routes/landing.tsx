@@ -11,7 +11,6 @@ import { SiteFooter } from '@/features/landing/components/site-footer';
 import { SiteHeader } from '@/features/landing/components/site-header';
 import { UseCasesSection } from '@/features/landing/components/use-cases-section';
 import { WhySection } from '@/features/landing/components/why-section';
-// from '@/features/landing/components/use-cases-section';
 import { useSmoothAnchorScroll } from '@/features/landing/hooks/use-smooth-anchor-scroll';
 import { PromotionBanner } from '@/features/promotions/components/promotion-banner';
 import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';

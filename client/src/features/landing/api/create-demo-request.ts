@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { CreateDemoRequestBody } from '@contract/demo-requests';
 import { apiRequest } from '@/lib/request';
 
@@ -6,4 +6,16 @@ export const createDemoRequest = async (body: CreateDemoRequestBody) => {
   await apiRequest('POST', '/api/demo-requests', body);
 };
 
-export const useCreateDemoRequest = () => useMutation({ mutationFn: createDemoRequest });
+/** Sends a demo request; plain state rather than a TanStack mutation so the landing page loads no query library. */
+export function useCreateDemoRequest() {
+  const [isPending, setPending] = useState(false);
+  const mutateAsync = useCallback(async (body: CreateDemoRequestBody) => {
+    setPending(true);
+    try {
+      await createDemoRequest(body);
+    } finally {
+      setPending(false);
+    }
+  }, []);
+  return { isPending, mutateAsync };
+}

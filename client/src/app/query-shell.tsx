@@ -1,0 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '@/lib/query-client';
+
+/**
+ * TanStack Query for every page but the landing page, loaded with the first page that needs it.
+ * One client for the whole visit, so the cache survives moving between pages.
+ */
+export default function QueryShell({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
