@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
-import { Spinner } from '@/components/ui/spinner';
+import { Loader2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 
 // Every page is its own chunk: the landing page loads no chat, admin or chart code.
 const LandingPage = lazy(() => import('./routes/landing'));
@@ -19,9 +19,11 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 const QueryShell = lazy(() => import('./query-shell'));
 const RequireAuth = lazy(() => import('@/features/auth/components/require-auth').then((m) => ({ default: m.RequireAuth })));
 
+// Spinner's look without Spinner: this file is in every page's first chunk, and Spinner's class
+// merging (tailwind-merge) would put that library on the landing page too.
 const PageFallback = () => (
   <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
-    <Spinner className="h-8 w-8" />
+    <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-genie-600" />
   </div>
 );
 
@@ -50,7 +52,32 @@ const ProtectedChat = signedIn(ChatPage);
 const ProtectedFiles = signedIn(FilesPage);
 const ProtectedProfile = signedIn(ProfilePage);
 
+/**
+ * A link to another page opens it at its top, as a full page load would (the browser keeps the old
+ * scroll position otherwise). Back and forward keep the browser's own restored position.
+ */
+function useScrollToTopOnNavigation() {
+  const [location] = useLocation();
+  const previous = useRef(location);
+  const cameBack = useRef(false);
+  useEffect(() => {
+    const onPopState = () => {
+      cameBack.current = true;
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  // A layout effect runs before the new page's own effects, so a page may still scroll itself.
+  useLayoutEffect(() => {
+    if (previous.current === location) return;
+    previous.current = location;
+    if (cameBack.current) cameBack.current = false;
+    else window.scrollTo(0, 0);
+  }, [location]);
+}
+
 export function AppRouter() {
+  useScrollToTopOnNavigation();
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>

@@ -1,5 +1,5 @@
+import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { cn } from '@/lib/utils';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -25,7 +25,7 @@ export function Countdown({ to, label = 'Ends in', className }: { to: string; la
   }, []);
   return (
     // role="timer" is not announced on every tick (its live region is off), which is what we want.
-    <span role="timer" className={cn('whitespace-nowrap tabular-nums', className)}>
+    <span role="timer" className={clsx('whitespace-nowrap tabular-nums', className)}>
       {label} {formatTimeLeft(end - now)}
     </span>
   );

@@ -1,14 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
+import { inputClasses } from './field-classes';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <input
-      className={cn(
-        'flex h-10 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-400 focus-visible:border-genie-500 disabled:cursor-not-allowed disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <input className={cn(inputClasses, className)} {...props} />;
 }

@@ -1,6 +1,7 @@
 import type { LabelHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
+import { labelClasses } from './field-classes';
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium text-slate-700', className)} {...props} />;
+  return <label className={cn(labelClasses, className)} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 /** "$49" for whole dollars, "$39.20" otherwise. */
 export const formatUSD = (amount: number) => (Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`);
@@ -15,13 +15,13 @@ interface PriceTagProps {
 
 export function PriceTag({ amount, original, period = '/month', className, tone = 'light' }: PriceTagProps) {
   if (amount === null) {
-    return <p className={cn('text-4xl font-bold tracking-tight', className)}>Custom</p>;
+    return <p className={clsx('text-4xl font-bold tracking-tight', className)}>Custom</p>;
   }
   const discounted = original != null && original > amount;
   return (
-    <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+    <p className={clsx('flex flex-wrap items-baseline gap-x-2', className)}>
       {discounted && (
-        <s className={cn('text-xl font-medium', tone === 'dark' ? 'text-genie-200/70' : 'text-slate-400')} data-testid="original-price">
+        <s className={clsx('text-xl font-medium', tone === 'dark' ? 'text-genie-200/70' : 'text-slate-400')} data-testid="original-price">
           <span className="sr-only">Was </span>
           {formatUSD(original)}
         </s>
@@ -30,7 +30,7 @@ export function PriceTag({ amount, original, period = '/month', className, tone 
         {discounted && <span className="sr-only">now </span>}
         {formatUSD(amount)}
       </span>
-      <span className={cn('text-sm', tone === 'dark' ? 'text-genie-200' : 'text-slate-500')}>{period}</span>
+      <span className={clsx('text-sm', tone === 'dark' ? 'text-genie-200' : 'text-slate-500')}>{period}</span>
     </p>
   );
 }

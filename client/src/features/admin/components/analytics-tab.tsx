@@ -1,4 +1,4 @@
-import { Activity, CheckCircle2, MessageSquare, ThumbsDown, ThumbsUp, Users } from 'lucide-react';
+import { Activity, CheckCircle2, Heart, MessageSquare, ThumbsDown, ThumbsUp, Users } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminAnalytics } from '../api/get-analytics';
 import { QueryState, StatCard } from './stat-card';
@@ -16,19 +16,20 @@ export function AnalyticsTab() {
             <StatCard icon={MessageSquare} label="Total Interactions" value={data.overview.totalInteractions} detail={`${data.overview.avgResponseTime} ms average response`} />
             <StatCard icon={CheckCircle2} label="Success Rate" value={`${data.overview.successRate}%`} />
             <StatCard icon={Users} label="Active Sessions" value={data.activeSessions} detail="Signed-in sessions not yet expired" />
-            <Card>
-              <CardContent className="p-5">
-                <p className="text-sm text-slate-500">User Feedback</p>
-                <div className="mt-1 flex gap-6 text-2xl font-bold">
+            <StatCard
+              icon={Heart}
+              label="User Feedback"
+              value={
+                <span className="flex gap-6">
                   <span className="flex items-center gap-1.5 text-emerald-700">
                     <ThumbsUp className="h-5 w-5" aria-label="Thumbs up" /> {data.overview.positiveFeedback}
                   </span>
                   <span className="flex items-center gap-1.5 text-red-700">
                     <ThumbsDown className="h-5 w-5" aria-label="Thumbs down" /> {data.overview.negativeFeedback}
                   </span>
-                </div>
-              </CardContent>
-            </Card>
+                </span>
+              }
+            />
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card>

@@ -42,7 +42,8 @@ export function PaymentsTab() {
               {Object.entries(data.businessAddresses).map(([currency, address]) => (
                 <div key={currency} className="flex items-center gap-2 rounded-lg bg-slate-50 p-2">
                   <Badge variant="outline">{currency}</Badge>
-                  <code className="min-w-0 flex-1 truncate text-xs" title={address}>
+                  {/* The whole address, wrapped: an admin checks it character by character. */}
+                  <code className="min-w-0 flex-1 break-all text-xs">
                     {address}
                   </code>
                   <Button size="sm" variant="ghost" onClick={() => void copyAddress(currency, address)} aria-label={`Copy ${currency} address`}>
@@ -56,7 +57,8 @@ export function PaymentsTab() {
             <CardHeader>
               <CardTitle>Recent Payments</CardTitle>
               <CardDescription>
-                {data.totalPayments} payments, {data.confirmedPayments} confirmed. The 10 most recent:
+                {data.totalPayments} {data.totalPayments === 1 ? 'payment' : 'payments'}, {data.confirmedPayments} confirmed.{' '}
+                {data.totalPayments > data.payments.length ? `The ${data.payments.length} most recent:` : 'Newest first:'}
               </CardDescription>
             </CardHeader>
             <CardContent>

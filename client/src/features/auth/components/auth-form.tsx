@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -42,11 +43,15 @@ export function AuthForm({ mode }: { mode: Mode }) {
 
   const otherHref = `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <Link href="/" className="mb-2 text-2xl" aria-label="Genie home">
-            🧞
+          <Link
+            href="/"
+            className="mb-2 grid h-10 w-10 place-items-center rounded-xl bg-gradient-to-br from-genie-500 to-indigo-600 text-xl shadow-sm"
+            aria-label="Genie home"
+          >
+            <span aria-hidden="true">🧞</span>
           </Link>
           <CardTitle className="text-xl">{copy.title}</CardTitle>
           <CardDescription>{copy.description}</CardDescription>
@@ -104,6 +109,9 @@ export function AuthForm({ mode }: { mode: Mode }) {
           </p>
         </CardContent>
       </Card>
+      <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
+      </Link>
     </main>
   );
 }

@@ -18,7 +18,8 @@ interface SidebarItemProps {
 /** One sidebar entry: icon and label when expanded, the icon with a tooltip when collapsed. */
 export function SidebarItem({ icon: Icon, label, collapsed, onClick, href, active = false, suffix }: SidebarItemProps) {
   const className = cn(
-    'relative flex w-full items-center gap-3 rounded-xl text-sm font-medium text-white/75 transition hover:bg-white/10 hover:text-white',
+    // shrink-0: in a short window the sidebar scrolls rather than squashing its entries.
+    'relative flex w-full shrink-0 items-center gap-3 rounded-xl text-sm font-medium text-white/75 transition hover:bg-white/10 hover:text-white',
     collapsed ? 'h-10 justify-center' : 'h-10 px-3',
     active && 'bg-white/15 text-white shadow-inner ring-1 ring-white/15',
   );
@@ -26,7 +27,7 @@ export function SidebarItem({ icon: Icon, label, collapsed, onClick, href, activ
     <>
       <Icon aria-hidden="true" className="h-[18px] w-[18px] shrink-0" />
       {collapsed ? <span className="sr-only">{label}</span> : <span className="flex-1 truncate text-left">{label}</span>}
-      {suffix && (collapsed ? <span className="absolute right-1 top-1">{suffix}</span> : suffix)}
+      {suffix && (collapsed ? <span className="absolute -right-1.5 -top-1">{suffix}</span> : suffix)}
     </>
   );
   const element = href ? (
@@ -42,6 +43,6 @@ export function SidebarItem({ icon: Icon, label, collapsed, onClick, href, activ
 }
 
 export function SidebarHeading({ children, collapsed }: { children: ReactNode; collapsed: boolean }) {
-  if (collapsed) return <div aria-hidden="true" className="mx-3 my-2 h-px bg-white/10" />;
-  return <h2 className="px-3 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">{children}</h2>;
+  if (collapsed) return <div aria-hidden="true" className="mx-3 my-2 h-px shrink-0 bg-white/10" />;
+  return <h2 className="shrink-0 px-3 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">{children}</h2>;
 }

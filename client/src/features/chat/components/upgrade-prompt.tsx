@@ -14,7 +14,7 @@ export function UpgradePrompt({ message }: { message: string }) {
       </div>
       <Link
         href="/premium"
-        className="inline-flex h-10 items-center rounded-full bg-gradient-to-r from-amber-500 to-orange-600 px-5 text-sm font-semibold text-white shadow hover:brightness-110"
+        className="inline-flex h-10 items-center rounded-full bg-gradient-to-r from-amber-300 to-orange-400 px-5 text-sm font-semibold text-amber-950 shadow hover:brightness-105"
       >
         Upgrade to Premium
       </Link>

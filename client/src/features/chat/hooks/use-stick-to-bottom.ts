@@ -13,8 +13,15 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     const scroller = scrollerRef.current;
     const content = contentRef.current;
     if (!scroller || !content) return;
+    let lastTop = scroller.scrollTop;
+    // Only the reader scrolling up lets go. A scroll event is dispatched a frame late, so the one
+    // our own jump to the bottom caused can arrive after the content grew again and look "far
+    // from the bottom"; it never moves up, so it no longer unpins the view.
     const onScroll = () => {
-      stuck.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80;
+      const top = scroller.scrollTop;
+      if (scroller.scrollHeight - top - scroller.clientHeight < 80) stuck.current = true;
+      else if (top < lastTop) stuck.current = false;
+      lastTop = top;
     };
     const observer = new ResizeObserver(() => {
       if (stuck.current) scroller.scrollTop = scroller.scrollHeight;

@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
 
 /** SPEC §2: the header with Upgrade and Logout (the page passes the Logout button in). */
@@ -16,7 +16,7 @@ export function DashboardHeader({ logout }: { logout: ReactNode }) {
           <span aria-hidden="true">Genie</span>
         </Link>
         <nav aria-label="Account" className="flex items-center gap-2">
-          <Link href="/premium" className={cn(buttonVariants({ size: 'sm' }), 'bg-gradient-to-r from-amber-400 to-orange-500 text-white hover:from-amber-500 hover:to-orange-600')}>
+          <Link href="/premium" className={cn(buttonVariants({ size: 'sm' }), 'bg-gradient-to-r from-amber-300 to-orange-400 font-semibold text-amber-950 hover:from-amber-400 hover:to-orange-500')}>
             <Crown aria-hidden="true" /> Upgrade
           </Link>
           {logout}

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateDemoRequestBody } from '@contract/demo-requests';
 import { USE_CASES } from '@contract/use-cases';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { inputClasses, labelClasses } from '@/components/ui/field-classes';
 import { HttpError } from '@/lib/request';
 import { useCreateDemoRequest } from '../api/create-demo-request';
 
@@ -44,22 +43,38 @@ export function DemoRequestForm() {
       </h3>
       <div className="mt-6 grid gap-5">
         <div className="grid gap-1.5">
-          <Label htmlFor="demo-name">Name</Label>
-          <Input id="demo-name" name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />
+          <label htmlFor="demo-name" className={labelClasses}>
+            Name
+          </label>
+          <input id="demo-name" name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} className={inputClasses} />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="demo-email">Work email</Label>
-          <Input id="demo-email" name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />
+          <label htmlFor="demo-email" className={labelClasses}>
+            Work email
+          </label>
+          <input
+            id="demo-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={values.email}
+            onChange={set('email')}
+            className={inputClasses}
+          />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="demo-usecase">Use case</Label>
+          <label htmlFor="demo-usecase" className={labelClasses}>
+            Use case
+          </label>
           <select
             id="demo-usecase"
             name="usecase"
             required
             value={values.usecase}
             onChange={set('usecase')}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:border-genie-500"
+            className={inputClasses}
           >
             <option value="" disabled>
               Choose a use case
@@ -71,9 +86,9 @@ export function DemoRequestForm() {
             ))}
           </select>
         </div>
-        <Button type="submit" size="lg" disabled={mutation.isPending} className="mt-1 w-full">
+        <button type="submit" disabled={mutation.isPending} className={buttonVariants({ size: 'lg', className: 'mt-1 w-full' })}>
           {mutation.isPending ? 'Sending…' : 'Request a demo'}
-        </Button>
+        </button>
         <p className="text-center text-xs text-slate-500">We use your details only to arrange your demo.</p>
       </div>
     </form>

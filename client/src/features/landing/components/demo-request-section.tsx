@@ -13,7 +13,7 @@ export function DemoRequestSection() {
     <section aria-labelledby="contact-title" id="contact" className="scroll-mt-20 bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
-          <SectionHeading id="contact-title" eyebrow="Contact" title="Request a demo" className="mx-0 text-left">
+          <SectionHeading id="contact-title" eyebrow="Contact" title="Request a demo" align="start">
             See Genie on your own kind of work. Tell us who you are and what you would use it for.
           </SectionHeading>
           <ul className="mt-8 space-y-4">

@@ -1,7 +1,6 @@
 import { ArrowRight, FileText, Lock, Server } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '@/components/ui/button-variants';
 
 const TRUST = ['GDPR', 'HIPAA BAA on Enterprise', 'SSO', 'AES-256 and TLS 1.2+'];
 
@@ -23,10 +22,10 @@ export function HeroSection() {
             Your files and conversations live in your own database and go only to the AI provider you choose, or to none at all.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href="/premium" className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-genie-800 shadow-lg shadow-genie-900/40 hover:bg-genie-50')}>
+            <Link href="/premium" className={buttonVariants({ size: 'lg', variant: 'inverse', className: 'shadow-lg shadow-genie-900/40' })}>
               Get started <ArrowRight aria-hidden="true" />
             </Link>
-            <a href="#contact" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/25 bg-white/5 text-white hover:bg-white/10')}>
+            <a href="#contact" className={buttonVariants({ size: 'lg', variant: 'glass' })}>
               Request a demo
             </a>
           </div>

@@ -1,12 +1,12 @@
+import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 import { PLANS } from '@contract/plan-catalogue';
 import type { ActivePromotion } from '@contract/promotions';
 import { bestDiscountFor, discountedPrice } from '@contract/promotion-pricing';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Countdown } from '@/components/ui/countdown';
 import { PriceTag } from '@/components/ui/price-tag';
-import { cn } from '@/lib/utils';
 import { SectionHeading } from './section-heading';
 
 /** Pricing cards, each leading to /premium with its plan chosen. Live discounts show when loaded. */
@@ -25,7 +25,7 @@ export function PricingSection({ promotions }: { promotions: ActivePromotion[] }
               <li
                 key={plan.id}
                 data-testid={`pricing-${plan.id}`}
-                className={cn(
+                className={clsx(
                   'relative flex flex-col rounded-3xl p-8',
                   plan.popular ? 'bg-genie-900 text-white shadow-xl shadow-genie-900/20 ring-2 ring-genie-500' : 'bg-white ring-1 ring-slate-200',
                 )}
@@ -36,29 +36,25 @@ export function PricingSection({ promotions }: { promotions: ActivePromotion[] }
                 </div>
                 <PriceTag className="mt-6" amount={price} original={offer ? plan.monthlyPriceUSD : null} tone={plan.popular ? 'dark' : 'light'} />
                 {offer ? (
-                  <p className={cn('mt-2 text-sm font-medium', plan.popular ? 'text-amber-300' : 'text-orange-600')}>
+                  <p className={clsx('mt-2 text-sm font-medium', plan.popular ? 'text-amber-300' : 'text-orange-600')}>
                     {offer.discountPercent}% off · <Countdown to={offer.expiresAt} />
                   </p>
                 ) : (
-                  <p className={cn('mt-2 text-sm', plan.popular ? 'text-genie-200' : 'text-slate-500')}>
+                  <p className={clsx('mt-2 text-sm', plan.popular ? 'text-genie-200' : 'text-slate-500')}>
                     {plan.monthlyPriceUSD === null ? 'Priced for your organisation' : 'Billed monthly'}
                   </p>
                 )}
-                <ul className={cn('mt-8 flex-1 space-y-3 text-sm', plan.popular ? 'text-genie-100' : 'text-slate-600')}>
+                <ul className={clsx('mt-8 flex-1 space-y-3 text-sm', plan.popular ? 'text-genie-100' : 'text-slate-600')}>
                   {plan.features.map((feature) => (
                     <li key={feature} className="flex gap-3">
-                      <Check className={cn('h-5 w-5 shrink-0', plan.popular ? 'text-genie-300' : 'text-genie-600')} aria-hidden="true" />
+                      <Check className={clsx('h-5 w-5 shrink-0', plan.popular ? 'text-genie-300' : 'text-genie-600')} aria-hidden="true" />
                       {feature}
                     </li>
                   ))}
                 </ul>
                 <Link
                   href={`/premium?plan=${plan.id}`}
-                  className={cn(
-                    buttonVariants({ size: 'lg', variant: plan.popular ? 'default' : 'outline' }),
-                    'mt-8 w-full',
-                    plan.popular && 'bg-white text-genie-800 hover:bg-genie-50',
-                  )}
+                  className={buttonVariants({ size: 'lg', variant: plan.popular ? 'inverse' : 'outline', className: 'mt-8 w-full' })}
                 >
                   Choose {plan.name}
                 </Link>

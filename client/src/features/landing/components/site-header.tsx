@@ -1,8 +1,8 @@
+import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '@/components/ui/button-variants';
 
 /** SPEC §2: the header anchors, in order. */
 export const SECTION_LINKS = [
@@ -15,7 +15,7 @@ export const SECTION_LINKS = [
 
 export function GenieLogo({ className }: { className?: string }) {
   return (
-    <span className={cn('flex items-center gap-2 text-lg font-bold tracking-tight', className)}>
+    <span className={clsx('flex items-center gap-2 text-lg font-bold tracking-tight', className)}>
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-genie-500 to-indigo-600 text-base shadow-sm">
         🧞
       </span>
@@ -48,7 +48,7 @@ export function SiteHeader() {
           <Link href="/app" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white sm:inline-flex">
             Dashboard
           </Link>
-          <Link href="/premium" className={cn(buttonVariants({ size: 'sm' }), 'bg-white text-genie-800 shadow-sm hover:bg-genie-50')}>
+          <Link href="/premium" className={buttonVariants({ size: 'sm', variant: 'inverse', className: 'shadow-sm' })}>
             Get started
           </Link>
           <button

@@ -84,36 +84,42 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
 
           {/* On a phone the controls stay in reach at the bottom while the slide scrolls. */}
           <div className="flex flex-col gap-5 max-sm:sticky max-sm:bottom-0 max-sm:-mx-4 max-sm:bg-gradient-to-t max-sm:from-slate-950 max-sm:via-slate-950/95 max-sm:to-transparent max-sm:px-4 max-sm:pb-4 max-sm:pt-8">
-          <div className="flex items-center justify-center gap-2">
-            <ArrowButton side="left" label="Previous persona" onClick={previous} compact />
-            {personas.map((persona, i) => (
-              <button
-                key={persona.id}
-                type="button"
-                aria-label={`Show ${persona.name}`}
-                aria-current={i === index}
-                onClick={() => chosen === null && setIndex(i)}
-                className={cn('h-2.5 rounded-full transition-all', i === index ? 'w-8 bg-amber-300' : 'w-2.5 bg-white/30 hover:bg-white/60')}
-              />
-            ))}
-            <ArrowButton side="right" label="Next persona" onClick={next} compact />
-          </div>
+            <div className="flex items-center justify-center">
+              <ArrowButton side="left" label="Previous persona" onClick={previous} compact />
+              {personas.map((persona, i) => (
+                // The dot is small; the button around it is a finger-sized target.
+                <button
+                  key={persona.id}
+                  type="button"
+                  aria-label={`Show ${persona.name}`}
+                  aria-current={i === index}
+                  onClick={() => chosen === null && setIndex(i)}
+                  className="group flex h-10 items-center rounded-full px-1"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn('h-2.5 rounded-full transition-all', i === index ? 'w-8 bg-amber-300' : 'w-2.5 bg-white/30 group-hover:bg-white/60')}
+                  />
+                </button>
+              ))}
+              <ArrowButton side="right" label="Next persona" onClick={next} compact />
+            </div>
 
-          <div className="flex flex-col items-center gap-3">
-            <Button
-              size="lg"
-              onClick={choose}
-              disabled={chosen !== null}
-              className={cn('min-w-64 rounded-full bg-gradient-to-r text-white shadow-xl shadow-black/30 hover:brightness-110 disabled:opacity-100', current.gradient)}
-            >
-              <Sparkles aria-hidden="true" />
-              Choose {current.name}
-            </Button>
-            <button type="button" onClick={skip} className="text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">
-              Skip selection
-            </button>
-            <p className="hidden text-xs text-white/40 sm:block">← → to browse · Enter to choose · Esc to skip</p>
-          </div>
+            <div className="flex flex-col items-center gap-3">
+              <Button
+                size="lg"
+                onClick={choose}
+                disabled={chosen !== null}
+                className={cn('min-w-64 rounded-full bg-gradient-to-r text-white shadow-xl shadow-black/30 hover:brightness-110 disabled:opacity-100', current.gradient)}
+              >
+                <Sparkles aria-hidden="true" />
+                Choose {current.name}
+              </Button>
+              <button type="button" onClick={skip} className="text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">
+                Skip selection
+              </button>
+              <p className="hidden text-xs text-white/40 sm:block">← → to browse · Enter to choose · Esc to skip</p>
+            </div>
           </div>
         </div>
       </div>

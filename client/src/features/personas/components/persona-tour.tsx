@@ -63,7 +63,8 @@ export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTour
         </header>
         <Progress value={((index + 1) / total) * 100} label="Tour progress" className="h-1.5 bg-white/15 [&>div]:bg-amber-300" />
 
-        <div className="overflow-hidden">
+        {/* my-auto: the step sits midway between the progress bar and the controls on a tall screen. */}
+        <div className="my-auto overflow-hidden">
           <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${SLIDE_TRANSITION_MS}ms ease-out` }}>
             {personas.map((persona, i) => (
               <TourStep key={persona.id} persona={persona} model={models?.[persona.id] ?? persona.modelLabel} active={i === index} />
@@ -71,7 +72,7 @@ export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTour
           </div>
         </div>
 
-        <footer className="mt-auto flex flex-col gap-3">
+        <footer className="flex flex-col gap-3">
           <div className="flex items-center gap-2">
             <Button variant="ghost" onClick={previous} disabled={index === 0} className="text-white hover:bg-white/10">
               <ArrowLeft aria-hidden="true" /> Previous

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { Plan } from '@contract/plan-catalogue';
 import type { ActivePromotion } from '@contract/promotions';
 import { bestDiscountFor, discountedPrice } from '@contract/promotion-pricing';
@@ -20,8 +21,18 @@ export function PlanCard({ plan, promotions, selected, busy, onSubscribe, onCont
   const offer = plan.monthlyPriceUSD === null ? undefined : bestDiscountFor(plan.id, promotions);
   const price = plan.monthlyPriceUSD === null ? null : discountedPrice(plan.monthlyPriceUSD, plan.id, promotions);
   const custom = plan.monthlyPriceUSD === null;
+  const cardRef = useRef<HTMLLIElement>(null);
+  // Where the cards stack (phone, tablet), the plan picked on the landing page may sit below the
+  // fold: bring it into view once, so "Your choice" is what the visitor sees first.
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!selected || !card || card.getBoundingClientRect().bottom <= window.innerHeight) return;
+    card.scrollIntoView({ block: 'center' });
+    // Only on arrival (empty deps on purpose): later changes come from the visitor's own clicks.
+  }, []);
   return (
     <li
+      ref={cardRef}
       data-testid={`plan-${plan.id}`}
       data-selected={selected}
       aria-labelledby={`plan-${plan.id}-name`}

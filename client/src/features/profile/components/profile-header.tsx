@@ -1,7 +1,7 @@
 import { ArrowLeft, Crown, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
 
 /** SPEC §2 /profile header: back to chat, and the Premium badge or an Upgrade link. */

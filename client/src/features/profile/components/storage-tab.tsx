@@ -1,7 +1,7 @@
 import { FileText, FolderOpen, HardDrive, Image, Music, Package, Video, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { STORAGE_CATEGORY_LABELS, type StorageCategory, type UserMetrics } from '@contract/profile';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
