@@ -1,11 +1,17 @@
 /**
  * #3 File listing and search for one user with 100,000 files (100 folders of 1,000 files, on the
- * embedded PGlite): GET /api/files?folderId=… and GET /api/files?search=… against the same SQL
- * the repository runs, executed directly on the same database (same engine, no HTTP, no JSON).
+ * embedded PGlite): GET /api/files?folderId=… (its first page, and its tenth through the cursor)
+ * and GET /api/files?search=… against the repository's own queries run directly on a copy of the
+ * same database (same engine, no HTTP, no JSON), the two timed in alternation.
  */
-import { join } from 'node:path';
+import { cpSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { FILE_PAGE_SIZE } from '@contract/files';
+import type { Database } from '../server/db/database';
 import { openPglite } from '../server/db/pglite';
+import { filesRepository as repo } from '../server/modules/files/files.repository';
+import { decodeFileCursor } from '../server/modules/files/list-cursor';
 import { spawnGenie, tempDir, type GenieProcess } from '../tests/reliability/support/genie-process';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { median, report, round } from './lib/report';
@@ -24,15 +30,23 @@ async function stopped(genie: GenieProcess) {
   await genie.exited;
 }
 
-async function timeMedian(run: () => Promise<unknown>) {
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
+/** Medians of a request and its bare queries timed in alternation, so load from other work lands on both alike. */
+async function pairedMedians(api: () => Promise<unknown>, bare: () => Promise<unknown>) {
+  for (let i = 0; i < 10; i++) {
+    await api(); // both warm up alike (PGlite is WebAssembly: it speeds up as it runs)
+    await bare();
   }
-  return median(times);
+  const apiTimes: number[] = [];
+  const bareTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let started = performance.now();
+    await api();
+    apiTimes.push(performance.now() - started);
+    started = performance.now();
+    await bare();
+    bareTimes.push(performance.now() - started);
+  }
+  return { api: median(apiTimes), bare: median(bareTimes) };
 }
 
 try {
@@ -45,8 +59,6 @@ try {
   const database = await openPglite(dataDir);
   let folderId = '';
   let userId = '';
-  let bareList = 0;
-  let bareSearch = 0;
   try {
     const db = database.db;
     userId = ((await db.execute(sql`select id from users where email = ${account.email}`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
@@ -64,55 +76,64 @@ try {
     await database.close();
   }
 
+  // The bare queries run on a copy: one data directory is never opened by two processes.
+  const copyDir = join(work.dir, 'copy');
+  cpSync(dataDir, copyDir, { recursive: true, filter: (path) => basename(path) !== 'genie.lock' });
+
   const genie = spawnGenie(env);
+  let direct: Database | undefined;
   try {
+    direct = await openPglite(copyDir);
+    const db = direct.db;
     const url = await genie.ready;
     const get = async (path: string) => {
       const response = await fetch(`${url}${path}`, { headers: { cookie } });
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-      return (await response.json()) as { files: unknown[] };
+      return (await response.json()) as { files: unknown[]; nextCursor: string | null };
     };
-    const listed = await get(`/api/files?folderId=${folderId}`);
-    const found = await get(`/api/files?search=${SEARCH}`);
-    const apiList = await timeMedian(() => get(`/api/files?folderId=${folderId}`));
-    const apiSearch = await timeMedian(() => get(`/api/files?search=${SEARCH}`));
-    await stopped(genie);
+    const listPath = `/api/files?folderId=${folderId}`;
+    const searchPath = `/api/files?search=${SEARCH}`;
+    // The cursor of the tenth page: the server has to skip nothing to reach it (keyset).
+    let tenthCursor = '';
+    for (let page = 1; page < 10; page++) tenthCursor = (await get(tenthCursor ? `${listPath}&cursor=${encodeURIComponent(tenthCursor)}` : listPath)).nextCursor!;
+    const tenthPath = `${listPath}&cursor=${encodeURIComponent(tenthCursor)}`;
+    const listed = await get(listPath);
+    const tenth = await get(tenthPath);
+    const found = await get(searchPath);
 
-    // The same queries directly, measured after the API so both run on a settled database.
-    const direct = await openPglite(dataDir);
-    try {
-      const db = direct.db;
-      // The repository's queries (files.repository.ts listFolders/listFiles, searchFolders/searchFiles).
-      bareList = await timeMedian(async () => {
-        await db.execute(sql`select * from folders where user_id = ${userId}::uuid and parent_id = ${folderId}::uuid order by name`);
-        await db.execute(sql`select * from files where user_id = ${userId}::uuid and folder_id = ${folderId}::uuid order by uploaded_at desc, original_name asc`);
-      });
-      bareSearch = await timeMedian(async () => {
-        await db.execute(sql`select * from folders where user_id = ${userId}::uuid and name ilike ${`%${SEARCH}%`} order by name limit 200`);
-        await db.execute(sql`select * from files where user_id = ${userId}::uuid and original_name ilike ${`%${SEARCH}%`} order by uploaded_at desc, original_name asc limit 200`);
-      });
-    } finally {
-      await direct.close();
-    }
+    // What the service runs for each request (files.service.ts list).
+    const listing = (cursor: string | null) =>
+      Promise.all([
+        repo.findFolder(db, userId, folderId),
+        cursor ? [] : repo.listFolders(db, userId, folderId),
+        repo.listFiles(db, userId, folderId, cursor ? decodeFileCursor(cursor) : null, FILE_PAGE_SIZE),
+      ]);
+    const searching = () => Promise.all([repo.searchFolders(db, userId, SEARCH, 200), repo.searchFiles(db, userId, SEARCH, null, FILE_PAGE_SIZE)]);
+    const first = await pairedMedians(() => get(listPath), () => listing(null));
+    const later = await pairedMedians(() => get(tenthPath), () => listing(tenthCursor));
+    const search = await pairedMedians(() => get(searchPath), searching);
 
     for (const [name, api, bare, rows] of [
-      [`listing a folder of ${FILES / FOLDERS} files`, apiList, bareList, listed.files.length],
-      [`search "${SEARCH}" across ${FILES} files`, apiSearch, bareSearch, found.files.length],
+      [`listing a folder of ${FILES / FOLDERS} files, first page`, first.api, first.bare, listed.files.length],
+      [`listing a folder of ${FILES / FOLDERS} files, tenth page by cursor`, later.api, later.bare, tenth.files.length],
+      [`search "${SEARCH}" across ${FILES} files`, search.api, search.bare, found.files.length],
     ] as const) {
       const ratio = api / bare;
       report({
         figure: `#3 ${name} (${rows} rows returned), median of ${RUNS}`,
-        baseline: `${round(bare, 1)} ms (the same SQL directly on PGlite)`,
+        baseline: `${round(bare, 1)} ms (the repository's queries directly on a copy, PGlite, timed in alternation)`,
         measured: `${round(api, 1)} ms (GET /api/files over HTTP)`,
         ratio: round(ratio),
         target: '< 2x the SQL and < 20 ms median',
         met: ratio < 2 && api < 20,
         gap:
-          'The listing is not paginated: a folder with 1,000 files returns all 1,000 records (and Home would return every file in it), so serialising and sending them costs more than the query. ' +
-          'Search is ILIKE \'%text%\', which scans every file of the user. Plan: keyset pagination (uploaded_at, id) with a page of 100, and a pg_trgm GIN index on original_name for search (PGlite ships pg_trgm as an extension).',
+          'Listing pages by keyset (100 files after an opaque cursor, files_user_folder_uploaded_idx) and search uses the pg_trgm GIN index, ' +
+          'so the SQL takes a few milliseconds and the request\'s fixed cost (session, JSON both ways, HTTP: about 3 ms here) weighs as much: ' +
+          'the ratio nears 2 while the time stays far under 20 ms. A loaded machine moves it either way; compare runs on a quiet one.',
       });
     }
   } finally {
+    await direct?.close();
     await stopped(genie);
   }
 } finally {

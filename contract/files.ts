@@ -79,19 +79,36 @@ export const breadcrumbSchema = z.object({ id: z.string(), name: z.string() });
 export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
 export const breadcrumbsResponseSchema = z.array(breadcrumbSchema);
 
-/** GET /api/files?folderId&search */
+/** GET /api/files returns files a page at a time: SPEC §7's folderId and search, plus paging. */
+export const FILE_PAGE_SIZE = 100;
+export const FILE_PAGE_SIZE_MAX = 200;
+
+/** GET /api/files?folderId&search&cursor&limit */
 export const listFilesQuerySchema = z.object({
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   search: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
   ),
+  /** The previous page's nextCursor; opaque to the client. */
+  cursor: z.string().min(1).max(2048, 'That cursor is not valid').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(FILE_PAGE_SIZE_MAX, `limit must be at most ${FILE_PAGE_SIZE_MAX}`)
+    .optional(),
 });
 export type ListFilesQuery = z.infer<typeof listFilesQuerySchema>;
 
+/**
+ * Folders come whole on the first page (none on later ones); files newest first, a page at a
+ * time. Pass `nextCursor` back as `cursor` for the next page; null on the last one.
+ */
 export const fileListResponseSchema = z.object({
   folders: z.array(folderSchema),
   files: z.array(fileRecordSchema),
+  nextCursor: z.string().nullable(),
 });
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;
 

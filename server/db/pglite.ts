@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -10,6 +11,12 @@ import { MIGRATIONS_FOLDER } from './migrations-folder';
 export class DatabaseOpenError extends Error {}
 
 const INIT_PREFIX = 'pglite.init-';
+
+/**
+ * Extensions the migrations create (pg_trgm for name search, 0002_pg_trgm.sql). Every PGlite that
+ * opens Genie's database must load them, or writing an indexed name fails.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function checkpointAndClose(client: PGlite) {
   if (client.closed) return;
@@ -26,7 +33,7 @@ async function checkpointAndClose(client: PGlite) {
  */
 async function initialiseInto(dbDir: string, dataDir: string) {
   const tmp = join(dataDir, `${INIT_PREFIX}${process.pid}-${Date.now()}`);
-  const client = await PGlite.create(tmp);
+  const client = await PGlite.create({ dataDir: tmp, extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   await checkpointAndClose(client);
   renameSync(tmp, dbDir);
@@ -48,7 +55,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     removeAbandonedInitDirs(dataDir);
     if (!existsSync(dbDir)) await initialiseInto(dbDir, dataDir);
     try {
-      client = await PGlite.create(dbDir);
+      client = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new DatabaseOpenError(
@@ -83,7 +90,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /** An in-memory PGlite for tests and benchmarks that want no directory at all. */
 export async function openMemoryPglite(): Promise<Database> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Behaviour } from '../fakes/fake-model-server';
@@ -5,6 +6,7 @@ import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { PersonaTourPage } from './pages/persona-tour';
+import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 
 const baseURL = inject('baseURL');
@@ -26,6 +28,44 @@ const storage = (page: Page) =>
     hasVisited: localStorage.getItem('hasVisited'),
     hasSelectedGenie: localStorage.getItem('hasSelectedGenie'),
   }));
+
+/** A 1,000-message conversation: 500 questions, each answered by the fake model. */
+const LONG_EXCHANGES = 500;
+/** The rows a long conversation settles on once open, and adds per step (MESSAGE_WINDOW_STEP in message-list.tsx). */
+const WINDOW_STEP = 60;
+const question = (n: number) => `Long conversation, question ${n}: what changed in part ${n}?`;
+
+/**
+ * Signs a new user up through the API (the page's cookies), makes them Premium with a signed
+ * payment webhook (the free plan allows 100 messages a day), and stores a 1,000-message
+ * conversation the only way the product stores one: one POST /api/chat (JSON, not streamed) per
+ * exchange, one at a time so the messages keep their order. 500 take about 5 s here.
+ */
+async function seedLongConversation(page: Page) {
+  const user = uniqueUser();
+  const signup = await page.request.post('/api/auth/signup', { data: user });
+  expect(signup.status()).toBe(201);
+  const { user: created } = (await signup.json()) as { user: { id: string } };
+  const payment = JSON.stringify({
+    eventId: `evt-long-${user.username}`, userId: created.id, cryptocurrency: 'BTC', amount: '0.00081234', amountUSD: '49.00', status: 'confirmed', plan: 'starter', txHash: `0xlong${user.username}`,
+  });
+  const webhook = await page.request.post('/api/payments/webhook', {
+    headers: { 'content-type': 'application/json', 'x-genie-signature': createHmac('sha256', E2E_WEBHOOK_SECRET).update(payment).digest('hex') },
+    data: payment,
+  });
+  expect(webhook.status()).toBe(200);
+
+  const first = await page.request.post('/api/chat', { data: { message: question(1) } });
+  expect(first.status()).toBe(200);
+  const { conversationId } = (await first.json()) as { conversationId: string };
+  for (let n = 2; n <= LONG_EXCHANGES; n++) {
+    const response = await page.request.post('/api/chat', { data: { message: question(n), conversationId } });
+    expect(response.status()).toBe(200);
+  }
+  return { title: question(1) };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the chat experience', () => {
   let browser: Browser;
@@ -383,5 +423,106 @@ describe('the chat experience', () => {
     await page.waitForFunction(() => document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().width === 320);
     expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBe(320);
     await screenshot(page, 'chat-sidebar-phone');
+  });
+
+  it('opens a 1,000-message conversation at its newest message, mounts older rows as the reader scrolls up, and typing leaves the list alone', async () => {
+    const context = await newContext(browser, baseURL, 'desktop');
+    contexts.push(context);
+    const page = await context.newPage();
+    const { title } = await seedLongConversation(page);
+    await page.goto('/chat');
+    const carousel = new PersonaCarouselPage(page);
+    await carousel.dialog().waitFor();
+    await carousel.skip();
+    await carousel.waitClosed();
+    const chat = new ChatPage(page);
+
+    // What the first commit of rows holds, seen before the browser paints it.
+    await chat.scroller().evaluate((scroller) => {
+      const observer = new MutationObserver(() => {
+        const rows = scroller.querySelectorAll('ol[aria-label="Messages"] > li[aria-label]').length;
+        if (rows === 0) return;
+        observer.disconnect();
+        Object.assign(window, { __firstCommit: { rows, overflowing: scroller.scrollHeight > scroller.clientHeight } });
+      });
+      observer.observe(scroller, { childList: true, subtree: true });
+    });
+    await chat.conversation(new RegExp(`^${escapeRegExp(title)}`)).click();
+    const newest = chat.messageRows().last();
+    await newest.getByText(`Fake reply to: ${question(LONG_EXCHANGES)}`, { exact: true }).waitFor();
+    // Only the newest rows that fill the screen are mounted for the first paint; then the window
+    // settles at exactly 60 rows.
+    const firstCommit = await page.evaluate(() => (window as unknown as { __firstCommit: { rows: number; overflowing: boolean } }).__firstCommit);
+    expect(firstCommit.rows).toBeLessThan(WINDOW_STEP);
+    expect(firstCommit.overflowing).toBe(true);
+    await expect.poll(() => chat.messageRows().count()).toBe(WINDOW_STEP);
+    // Pinned to the bottom, with the newest reply inside the visible part of the conversation.
+    await expect.poll(() => chat.scroller().evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight))).toBe(0);
+    const [view, row] = await Promise.all([chat.scroller().boundingBox(), newest.boundingBox()]);
+    expect(row!.y).toBeGreaterThanOrEqual(view!.y);
+    expect(row!.y + row!.height).toBeLessThanOrEqual(view!.y + view!.height);
+    expect(await chat.showEarlierButton().innerText()).toBe(`Show earlier messages (${2 * LONG_EXCHANGES - WINDOW_STEP})`);
+    expect(await chat.messageRows().first().textContent()).toContain(question(LONG_EXCHANGES - WINDOW_STEP / 2 + 1));
+
+    // Typing: every change anywhere inside the message list is recorded; 30 keys make none. And
+    // none of its components renders again: React keeps each element's latest props on the element
+    // (its `__reactProps$…` field, production builds too), and a component that renders again
+    // hands its <li> a new props object even when the DOM ends up the same.
+    await chat.messages().evaluate((list) => {
+      const records: string[] = [];
+      const observer = new MutationObserver((batch) => records.push(...batch.map((m) => `${m.type} ${m.attributeName ?? ''}`)));
+      observer.observe(list, { subtree: true, childList: true, attributes: true, characterData: true });
+      const propsOf = (element: Element): unknown => {
+        const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+        return key ? (element as unknown as Record<string, unknown>)[key] : undefined;
+      };
+      const elements = [list, ...list.querySelectorAll(':scope > li[aria-label]')];
+      const before = elements.map(propsOf);
+      Object.assign(window, {
+        __listMutations: records,
+        __propsRecorded: before.every((props) => props !== undefined),
+        // Which of the list (index 0) and its rows (1…) rendered since, by position.
+        __renderedSince: () => elements.flatMap((element, index) => (propsOf(element) === before[index] ? [] : [index])),
+      });
+    });
+    type Probe = { __listMutations: string[]; __propsRecorded: boolean; __renderedSince(): number[] };
+    const mutations = () => page.evaluate(() => (window as unknown as Probe).__listMutations.length);
+    const renderedSince = () => page.evaluate(() => (window as unknown as Probe).__renderedSince());
+    expect(await page.evaluate(() => (window as unknown as Probe).__propsRecorded)).toBe(true);
+    const typed = 'Typing thirty characters here.';
+    await chat.messageBox().click();
+    await page.keyboard.type(typed);
+    expect(await chat.messageBox().inputValue()).toHaveLength(30);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await mutations()).toBe(0);
+    expect(await renderedSince()).toEqual([]);
+    // The probe does see renders: a thumbs up on the newest reply renders the list and that row only.
+    await newest.getByRole('button', { name: 'Thumbs up' }).click();
+    expect(await chat.toastText('Feedback Recorded')).toMatch(/^Feedback Recorded/);
+    expect(await renderedSince()).toEqual([0, WINDOW_STEP]);
+    expect(await mutations()).toBeGreaterThan(0);
+
+    // Scrolling to the top mounts 60 older rows at a time until the very first question is there.
+    const counts: number[] = [];
+    while ((await chat.showEarlierButton().count()) > 0) {
+      const before = await chat.messageRows().count();
+      await chat.scroller().evaluate((el) => el.scrollTo({ top: 0 }));
+      await expect.poll(() => chat.messageRows().count()).toBeGreaterThan(before);
+      counts.push(await chat.messageRows().count());
+    }
+    const expected = Array.from({ length: Math.ceil((2 * LONG_EXCHANGES) / WINDOW_STEP) - 1 }, (_, i) => Math.min(2 * LONG_EXCHANGES, (i + 2) * WINDOW_STEP));
+    expect(counts).toEqual(expected);
+    await chat.scroller().evaluate((el) => el.scrollTo({ top: 0 }));
+    const first = chat.messageRows().first();
+    expect(await first.getAttribute('aria-label')).toBe('Your message');
+    expect(await first.textContent()).toContain(question(1));
+    await expect.poll(() => first.evaluate((el) => el.getBoundingClientRect().top >= el.closest('[data-scroll-container]')!.getBoundingClientRect().top)).toBe(true);
+    expect(await chat.messageRows().last().textContent()).toContain(`Fake reply to: ${question(LONG_EXCHANGES)}`);
+
+    // Opened again, it starts from its newest 60 rows, not from the 1,000 mounted on the way up.
+    await chat.conversation(new RegExp(`^${escapeRegExp(title)}`)).click();
+    await expect.poll(() => chat.messageRows().count()).toBe(WINDOW_STEP);
+    expect(await chat.showEarlierButton().innerText()).toBe(`Show earlier messages (${2 * LONG_EXCHANGES - WINDOW_STEP})`);
+    await expect.poll(() => chat.scroller().evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight))).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStore } from '../../server/adapters/storage/local-disk-store';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
 import type { Db } from '../../server/db/database';
 import { ManualClock } from '../../server/lib/clock';
 import { sweepOrphans } from '../../server/modules/files/orphan-sweep';
@@ -49,7 +50,7 @@ describe('SIGKILL in the middle of an upload', () => {
 
       // Straight from the data directory, the server being dead: no record; then the sweep
       // (run as if two hours had passed, beyond its one-hour grace) leaves no bytes behind.
-      const client = await PGlite.create(join(data.dir, 'pglite'));
+      const client = await PGlite.create({ dataDir: join(data.dir, 'pglite'), extensions: PGLITE_EXTENSIONS });
       try {
         const db = drizzle({ client }) as unknown as Db;
         expect((await client.query('select count(*)::int as n from files')).rows).toEqual([{ n: 0 }]);

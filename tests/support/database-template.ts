@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, Db } from '../../server/db/database';
 import { openPostgres } from '../../server/db/postgres';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
 import { MIGRATIONS_FOLDER } from '../../server/db/migrations-folder';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -45,7 +46,7 @@ export async function openTestDatabase(templateTarPath: string | undefined): Pro
     };
   }
   const loadDataDir = templateTarPath ? new Blob([await readFile(templateTarPath)]) : undefined;
-  const client = await PGlite.create({ loadDataDir });
+  const client = await PGlite.create({ loadDataDir, extensions: PGLITE_EXTENSIONS });
   if (!loadDataDir) await migrate(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',

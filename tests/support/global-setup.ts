@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_FOLDER } from '../../server/db/migrations-folder';
 import { openPostgres } from '../../server/db/postgres';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
 import { TEMPLATE_DB, withDatabase } from './database-template';
 
 declare module 'vitest' {
@@ -34,7 +35,7 @@ export default async function setup(project: TestProject) {
     const template = await openPostgres(withDatabase(url, TEMPLATE_DB), { max: 1 });
     await template.close();
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const tar = join(dir, 'template.tar');
   const dump = await client.dumpDataDir('none');

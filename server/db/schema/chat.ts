@@ -65,7 +65,6 @@ export const interactions = pgTable(
   },
   (t) => [
     index('interactions_created_at_idx').on(t.createdAt),
-    index('interactions_persona_idx').on(t.persona),
     index('interactions_user_created_idx').on(t.userId, t.createdAt),
     index('interactions_message_idx').on(t.messageId),
   ],
@@ -82,7 +81,6 @@ export const featureEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('feature_events_feature_action_idx').on(t.feature, t.action),
     index('feature_events_user_feature_idx').on(t.userId, t.feature),
   ],
 );

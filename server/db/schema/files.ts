@@ -15,6 +15,9 @@ export const folders = pgTable(
   (t) => [
     unique('folders_user_parent_name_uq').on(t.userId, t.parentId, t.name).nullsNotDistinct(),
     index('folders_parent_idx').on(t.parentId),
+    // Search: ILIKE '%text%' on the name (pg_trgm, migration 0002). fastupdate off: PGlite has no
+    // autovacuum to merge a pending list, and folders and files are written far less than searched.
+    index('folders_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 export type FolderRow = typeof folders.$inferSelect;
@@ -38,8 +41,8 @@ export const files = pgTable(
   },
   (t) => [
     index('files_user_folder_uploaded_idx').on(t.userId, t.folderId, t.uploadedAt),
-    index('files_category_idx').on(t.category),
-    index('files_uploaded_at_idx').on(t.uploadedAt),
+    // Search: ILIKE '%text%' on the name, as for folders above.
+    index('files_original_name_trgm_idx').using('gin', t.originalName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 export type FileRow = typeof files.$inferSelect;

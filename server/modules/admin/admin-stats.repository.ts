@@ -1,26 +1,26 @@
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { featureEvents, interactions } from '../../db/schema/chat';
 import { payments } from '../../db/schema/commerce';
-import { files } from '../../db/schema/files';
+import { featureUsageTotals, fileStorageTotals, interactionTotals, paymentTotals, userTotals } from '../../db/schema/rollups';
 import { sessions, users } from '../../db/schema/users';
 
-// Every figure is one aggregate query; each filters or groups on an indexed column
-// (payments status+created, users last_active/premium_until, files category, interactions persona,
-// feature_events feature+action), so polling stays cheap as the tables grow.
+// No figure aggregates a whole source table: all-time totals come from the trigger-maintained
+// rollups (server/db/schema/rollups.ts, a few hundred rows), and time windows from an index range
+// (payments status+created+amount, users premium_until and last_active_at, sessions expires_at).
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 export const adminStatsRepository = {
+  /** All-time confirmed revenue from the rollup; the windows from the covering index, last 30 days only. */
   async revenue(db: Db, since: { d1: Date; d7: Date; d30: Date }) {
     const [row] = await db
       .select({
-        total: sql<string>`coalesce(sum(${payments.amountUsd}), 0)`,
+        total: sql<string>`(select coalesce(sum(${paymentTotals.amountUsd}), 0) from ${paymentTotals} where ${paymentTotals.status} = 'confirmed')`,
         last24h: sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${payments.createdAt} >= ${since.d1.toISOString()}), 0)`,
         last7d: sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${payments.createdAt} >= ${since.d7.toISOString()}), 0)`,
-        last30d: sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${payments.createdAt} >= ${since.d30.toISOString()}), 0)`,
+        last30d: sql<string>`coalesce(sum(${payments.amountUsd}), 0)`,
       })
       .from(payments)
-      .where(eq(payments.status, 'confirmed'));
+      .where(sql`${payments.status} = 'confirmed' and ${payments.createdAt} >= ${since.d30.toISOString()}`);
     return row!;
   },
 
@@ -35,29 +35,36 @@ export const adminStatsRepository = {
   async paymentCounts(db: Db) {
     const [row] = await db
       .select({
-        total: int(sql`count(*)`),
-        confirmed: int(sql`count(*) filter (where ${payments.status} = 'confirmed')`),
+        total: int(sql`coalesce(sum(${paymentTotals.payments}), 0)`),
+        confirmed: int(sql`coalesce(sum(${paymentTotals.payments}) filter (where ${paymentTotals.status} = 'confirmed'), 0)`),
       })
-      .from(payments);
+      .from(paymentTotals);
     return row!;
   },
 
+  /** The total from the rollup; premium and active-today each count one index range. */
   async userCounts(db: Db, now: Date, startOfDay: Date) {
     const [row] = await db
       .select({
-        total: int(sql`count(*)`),
-        premium: int(sql`count(*) filter (where ${users.premiumUntil} > ${now.toISOString()})`),
-        activeToday: int(sql`count(*) filter (where ${users.lastActiveAt} >= ${startOfDay.toISOString()})`),
+        total: int(sql`coalesce(sum(${userTotals.users}), 0)`),
+        premium: int(sql`(select count(*) from ${users} where ${users.premiumUntil} > ${now.toISOString()})`),
+        activeToday: int(sql`(select count(*) from ${users} where ${users.lastActiveAt} >= ${startOfDay.toISOString()})`),
       })
-      .from(users);
+      .from(userTotals);
     return row!;
   },
 
   async storageByCategory(db: Db) {
     return db
-      .select({ category: files.category, count: int(sql`count(*)`), bytes: int(sql`coalesce(sum(${files.size}), 0)`) })
-      .from(files)
-      .groupBy(files.category);
+      .select({
+        category: fileStorageTotals.category,
+        count: int(sql`sum(${fileStorageTotals.files})`),
+        bytes: int(sql`sum(${fileStorageTotals.bytes})`),
+      })
+      .from(fileStorageTotals)
+      .groupBy(fileStorageTotals.category)
+      .having(sql`sum(${fileStorageTotals.files}) > 0`)
+      .orderBy(fileStorageTotals.category);
   },
 
   async recentPayments(db: Db, limit: number) {
@@ -83,28 +90,32 @@ export const adminStatsRepository = {
     return row!.count;
   },
 
-  /** Every interaction figure in one pass over the table, grouped by persona (the overview sums the groups). */
+  /** Every interaction figure per persona (the overview sums the groups). */
   async interactionsByPersona(db: Db) {
+    const count = sql`sum(${interactionTotals.interactions})`;
     return db
       .select({
-        character: interactions.persona,
-        count: int(sql`count(*)`),
-        totalResponseMs: int(sql`coalesce(sum(${interactions.responseTimeMs}), 0)`),
-        succeeded: int(sql`count(*) filter (where ${interactions.success})`),
-        positive: int(sql`count(*) filter (where ${interactions.feedback} = 'positive')`),
-        negative: int(sql`count(*) filter (where ${interactions.feedback} = 'negative')`),
+        character: interactionTotals.persona,
+        count: int(count),
+        totalResponseMs: int(sql`sum(${interactionTotals.responseMs})`),
+        succeeded: int(sql`sum(${interactionTotals.succeeded})`),
+        positive: int(sql`sum(${interactionTotals.positiveFeedback})`),
+        negative: int(sql`sum(${interactionTotals.negativeFeedback})`),
       })
-      .from(interactions)
-      .groupBy(interactions.persona)
-      .orderBy(sql`count(*) desc`, interactions.persona);
+      .from(interactionTotals)
+      .groupBy(interactionTotals.persona)
+      .having(sql`${count} > 0`)
+      .orderBy(sql`${count} desc`, interactionTotals.persona);
   },
 
   async topFeatures(db: Db, limit: number) {
+    const count = sql`sum(${featureUsageTotals.events})`;
     return db
-      .select({ feature: featureEvents.feature, action: featureEvents.action, count: int(sql`count(*)`) })
-      .from(featureEvents)
-      .groupBy(featureEvents.feature, featureEvents.action)
-      .orderBy(sql`count(*) desc`, featureEvents.feature, featureEvents.action)
+      .select({ feature: featureUsageTotals.feature, action: featureUsageTotals.action, count: int(count) })
+      .from(featureUsageTotals)
+      .groupBy(featureUsageTotals.feature, featureUsageTotals.action)
+      .having(sql`${count} > 0`)
+      .orderBy(sql`${count} desc`, featureUsageTotals.feature, featureUsageTotals.action)
       .limit(limit);
   },
 };

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { files, folders, uploads, type FileRow, type FolderRow } from '../../db/schema/files';
+import type { FileCursor } from './list-cursor';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -9,6 +10,42 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 const inFolder = (folderId: string | null) => (folderId ? eq(files.folderId, folderId) : isNull(files.folderId));
 const underParent = (parentId: string | null) => (parentId ? eq(folders.parentId, parentId) : isNull(folders.parentId));
+
+/** How file lists are ordered (newest first); filesAfter must agree with it. */
+const FILE_ORDER = [desc(files.uploadedAt), asc(files.originalName), asc(files.id)];
+
+/** uploaded_at to the microsecond, for a cursor (a JS Date keeps only milliseconds). */
+const uploadedAtText = sql<string>`to_char(${files.uploadedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Files strictly after the cursor in FILE_ORDER. The first conjunct is redundant but lets the
+ * (user_id, folder_id, uploaded_at) index start the scan at the cursor.
+ */
+const filesAfter = (cursor: FileCursor | null) => {
+  if (!cursor) return undefined;
+  const at = sql`${cursor.uploadedAt}::timestamptz`;
+  return sql`${files.uploadedAt} <= ${at} and (${files.uploadedAt} < ${at} or (${files.originalName}, ${files.id}) > (${cursor.name}, ${cursor.id}::uuid))`;
+};
+
+export interface FilePage {
+  files: FileRow[];
+  /** Where the next page starts; null on the last page. */
+  next: FileCursor | null;
+}
+
+/** One page of the user's files matching `filter`: fetches one row more than asked to know whether another page exists. */
+async function filesPage(db: Db, userId: string, filter: SQL, cursor: FileCursor | null, limit: number): Promise<FilePage> {
+  const rows = await db
+    .select({ file: files, uploadedAtText })
+    .from(files)
+    .where(and(eq(files.userId, userId), filter, filesAfter(cursor)))
+    .orderBy(...FILE_ORDER)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const next = rows.length > limit && last ? { uploadedAt: last.uploadedAtText, name: last.file.originalName, id: last.file.id } : null;
+  return { files: page.map((row) => row.file), next };
+}
 
 export const filesRepository = {
   async insertUpload(db: Db, row: { userId: string; objectKey: string; expiresAt: Date; createdAt: Date }) {
@@ -75,14 +112,12 @@ export const filesRepository = {
       .orderBy(asc(folders.name));
   },
 
-  async listFiles(db: Db, userId: string, folderId: string | null): Promise<FileRow[]> {
-    return db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), inFolder(folderId)))
-      .orderBy(desc(files.uploadedAt), asc(files.originalName));
+  /** A page of the files directly in a folder (null: Home). */
+  async listFiles(db: Db, userId: string, folderId: string | null, cursor: FileCursor | null, limit: number): Promise<FilePage> {
+    return filesPage(db, userId, inFolder(folderId), cursor, limit);
   },
 
+  /** Folders whose name contains the text, any case (folders_name_trgm_idx). */
   async searchFolders(db: Db, userId: string, text: string, limit: number): Promise<FolderRow[]> {
     return db
       .select()
@@ -92,13 +127,9 @@ export const filesRepository = {
       .limit(limit);
   },
 
-  async searchFiles(db: Db, userId: string, text: string, limit: number): Promise<FileRow[]> {
-    return db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), ilike(files.originalName, containsPattern(text))))
-      .orderBy(desc(files.uploadedAt), asc(files.originalName))
-      .limit(limit);
+  /** A page of the files whose name contains the text, any case (files_original_name_trgm_idx). */
+  async searchFiles(db: Db, userId: string, text: string, cursor: FileCursor | null, limit: number): Promise<FilePage> {
+    return filesPage(db, userId, ilike(files.originalName, containsPattern(text)), cursor, limit);
   },
 
   async insertFolder(db: Db, row: { userId: string; name: string; parentId: string | null; createdAt: Date }): Promise<FolderRow> {
@@ -134,9 +165,17 @@ export const filesRepository = {
     return rows.map((r) => r.path);
   },
 
-  /** Deleting a folder cascades to its subfolders and their file rows (foreign keys). */
-  async deleteFolder(db: Db, userId: string, id: string) {
-    await db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
+  /**
+   * Deletes a folder, its subfolders (cascade) and their files. The files go first, in one
+   * statement over the whole subtree: the storage totals trigger then updates its rows in one
+   * sorted pass, where a cascade would update them folder by folder, in an order that can
+   * deadlock against another folder delete.
+   */
+  async deleteFolder(db: Db, userId: string, id: string, subtreeIds: string[]) {
+    await db.transaction(async (tx) => {
+      await tx.delete(files).where(and(eq(files.userId, userId), inArray(files.folderId, subtreeIds)));
+      await tx.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
+    });
   },
 
   async insertFile(db: Db, row: Omit<FileRow, 'id'>): Promise<FileRow> {

@@ -53,12 +53,12 @@ describe.each(['local', 's3'] as const)('files on the %s store', (storeKind) => 
 
     const listed = await t.app.inject({ method: 'GET', url: `/api/files?folderId=${folder.id}`, headers: { cookie: alice.cookie } });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual({ folders: [], files: [record] });
+    expect(listed.json()).toEqual({ folders: [], files: [record], nextCursor: null });
     const home = await t.app.inject({ method: 'GET', url: '/api/files', headers: { cookie: alice.cookie } });
     expect(home.json().folders.map((f: { name: string }) => f.name)).toEqual(['Pictures']);
     expect(home.json().files).toEqual([]);
     const search = await t.app.inject({ method: 'GET', url: '/api/files?search=HOLI', headers: { cookie: alice.cookie } });
-    expect(search.json()).toEqual({ folders: [], files: [record] });
+    expect(search.json()).toEqual({ folders: [], files: [record], nextCursor: null });
   });
 
   it('streams a download with its name, and answers a Range request with 206 and exactly those bytes', async () => {
@@ -130,7 +130,7 @@ describe.each(['local', 's3'] as const)('files on the %s store', (storeKind) => 
     ];
     for (const response of attempts) expect([response.statusCode, response.json().code]).toEqual([404, 'not_found']);
     const bobSearch = await as('GET', '/api/files?search=secret');
-    expect(bobSearch.json()).toEqual({ folders: [], files: [] });
+    expect(bobSearch.json()).toEqual({ folders: [], files: [], nextCursor: null });
     const stillThere = await t.app.inject({ method: 'GET', url: `/api/files/${record.id}/download`, headers: { cookie: alice.cookie } });
     expect(stillThere.body).toBe('secret');
   });

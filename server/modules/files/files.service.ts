@@ -1,11 +1,13 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
+  FILE_PAGE_SIZE,
   fileCategoryOf,
   type Breadcrumb,
   type CreateFileBody,
   type FileListResponse,
   type FileRecord,
   type Folder,
+  type ListFilesQuery,
   type UpdateFileBody,
   type UpdateFolderBody,
 } from '@contract/files';
@@ -17,9 +19,11 @@ import type { FileRow, FolderRow } from '../../db/schema/files';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { filesRepository as repo } from './files.repository';
+import { filesRepository as repo, type FilePage } from './files.repository';
+import { decodeFileCursor, encodeFileCursor } from './list-cursor';
 import { parseAllowedTypes, SNIFF_BYTES, sniffMimeType, typeAllowed } from './sniff-type';
 import { checkUploadSignature, signedUploadUrl } from './upload-signature';
+import { guardUploadBody } from './upload-body';
 import { keyFromFileUrl, keyFromObjectPath, newObjectKey, objectPathOf, ownerOfKey } from './object-keys';
 
 export interface FilesServiceDeps {
@@ -33,7 +37,8 @@ export interface FilesServiceDeps {
   uploadUrlTtlSeconds: number;
 }
 
-const SEARCH_RESULT_LIMIT = 200;
+/** Folders a search shows (on its first page); files page on like any listing. */
+const SEARCH_FOLDER_LIMIT = 200;
 const FOLDER_DEPTH_LIMIT = 64;
 
 export const toFileRecord = (row: FileRow): FileRecord => ({
@@ -53,6 +58,12 @@ const toFolder = (row: FolderRow): Folder => ({
   name: row.name,
   parentId: row.parentId,
   createdAt: row.createdAt.toISOString(),
+});
+
+const toListResponse = (folders: FolderRow[], page: FilePage): FileListResponse => ({
+  folders: folders.map(toFolder),
+  files: page.files.map(toFileRecord),
+  nextCursor: page.next ? encodeFileCursor(page.next) : null,
 });
 
 const folderNameTaken = () => new AppError('conflict', 'A folder with that name already exists here.', 'name');
@@ -108,18 +119,31 @@ export function createFilesService(deps: FilesServiceDeps) {
   };
 
   return {
-    async list(userId: string, query: { folderId?: string; search?: string }): Promise<FileListResponse> {
+    /**
+     * A page of a folder's files (or of a search's), newest first. Folders are few and come whole
+     * with the first page, so later pages (those with a cursor) carry files only.
+     */
+    async list(userId: string, query: ListFilesQuery): Promise<FileListResponse> {
+      const cursor = query.cursor ? decodeFileCursor(query.cursor) : null;
+      const limit = query.limit ?? FILE_PAGE_SIZE;
+      const withFolders = cursor === null;
       if (query.search) {
-        const [folders, files] = await Promise.all([
-          repo.searchFolders(db, userId, query.search, SEARCH_RESULT_LIMIT),
-          repo.searchFiles(db, userId, query.search, SEARCH_RESULT_LIMIT),
+        const text = query.search;
+        const [folders, page] = await Promise.all([
+          withFolders ? repo.searchFolders(db, userId, text, SEARCH_FOLDER_LIMIT) : [],
+          repo.searchFiles(db, userId, text, cursor, limit),
         ]);
-        return { folders: folders.map(toFolder), files: files.map(toFileRecord) };
+        return toListResponse(folders, page);
       }
       const folderId = query.folderId ?? null;
-      if (folderId) await requireFolder(userId, folderId);
-      const [folders, files] = await Promise.all([repo.listFolders(db, userId, folderId), repo.listFiles(db, userId, folderId)]);
-      return { folders: folders.map(toFolder), files: files.map(toFileRecord) };
+      // All three at once: the listings filter on the user too, so nothing leaks before the check.
+      const [folder, folders, page] = await Promise.all([
+        folderId ? repo.findFolder(db, userId, folderId) : null,
+        withFolders ? repo.listFolders(db, userId, folderId) : [],
+        repo.listFiles(db, userId, folderId, cursor, limit),
+      ]);
+      if (folderId && !folder) throw notFound('That folder');
+      return toListResponse(folders, page);
     },
 
     /** Home's children down to the folder itself, in order. */
@@ -171,7 +195,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       await requireFolder(userId, folderId);
       const folderIds = await subtreeOf(userId, folderId);
       const paths = await repo.objectPathsInFolders(db, userId, folderIds);
-      await repo.deleteFolder(db, userId, folderId);
+      await repo.deleteFolder(db, userId, folderId, folderIds);
       await deleteObjects(paths);
       return { ok: true as const, deletedFiles: paths.length, deletedFolders: folderIds.length };
     },
@@ -217,11 +241,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       if (input.contentLength !== undefined && input.contentLength > remaining) throw storageFull(deps.storageLimitBytes);
       const maxBytes = Math.min(deps.maxFileBytes, Math.max(remaining, 0));
       try {
-        // pipe(), unlike pipeline(), leaves the request open when the store stops early, so the
-        // 413 can still be written back instead of the socket being torn down.
-        const guarded = new PassThrough();
-        input.body.pipe(guarded);
-        return await store.put(input.key, guarded, { maxBytes, contentType: claimed });
+        return await store.put(input.key, guardUploadBody(input.body), { maxBytes, contentType: claimed });
       } catch (error) {
         if (error instanceof AppError && error.code === 'too_large') {
           throw maxBytes < deps.maxFileBytes ? storageFull(deps.storageLimitBytes) : tooLarge();

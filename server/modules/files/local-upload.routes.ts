@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@contract/errors';
+import { AppError } from '../../lib/app-error';
 import type { FilesService } from './files.service';
 import { LOCAL_UPLOAD_PREFIX } from './upload-signature';
 
@@ -38,8 +39,20 @@ export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadRoutesOptions> 
         contentType: request.headers['content-type'],
         contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
         body: request.raw,
-      });
+      }).catch(closeConnectionOnRefusal);
       return { ok: true as const, size };
     },
   );
 };
+
+/**
+ * A refused upload (bad link, used link, type, size) answers before its body is read. Keeping the
+ * connection alive would make Node read and discard whatever the client goes on sending, without
+ * limit, so every refusal also closes the connection.
+ */
+function closeConnectionOnRefusal(error: unknown): never {
+  if (error instanceof AppError && !error.headers?.connection) {
+    throw new AppError(error.code, error.message, error.field, { ...error.headers, connection: 'close' });
+  }
+  throw error;
+}

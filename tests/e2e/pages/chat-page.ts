@@ -31,6 +31,21 @@ export class ChatPage {
     await this.replies().nth(count - 1).waitFor();
     return (await this.replies().nth(count - 1).locator('.markdown-body').textContent()) ?? '';
   }
+  /** The conversation's rows (messages only, not the "Show earlier messages" row). */
+  messageRows() {
+    return this.messages().locator(':scope > li[aria-label]');
+  }
+  showEarlierButton() {
+    return this.messages().getByRole('button', { name: /^Show earlier messages/ });
+  }
+  /** The scrolling area that holds the conversation. */
+  scroller() {
+    return this.page.locator('main [data-scroll-container]');
+  }
+  /** A past conversation in the sidebar's list, by its title. */
+  conversation(title: string | RegExp) {
+    return this.page.getByRole('region', { name: 'Conversations' }).getByRole('button', { name: title });
+  }
   preview() {
     return this.page.getByTestId('typing-preview');
   }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, RefreshCw, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
 import { useAdminLogout } from '../api/logout';
 import { useAdminToken } from '../lib/admin-token';
 import { AnalyticsTab } from './analytics-tab';
@@ -27,6 +28,44 @@ const TABS = [
   ['system', 'System'],
 ] as const;
 type TabId = (typeof TABS)[number][0];
+
+const edgeFade = 'pointer-events-none absolute inset-y-0 w-10 from-slate-50 to-transparent transition-opacity duration-200';
+
+/**
+ * A strip that scrolls sideways when it does not fit (the tabs at phone width), with a fade at
+ * each edge that has more behind it, so the hidden tabs are not a secret. The fades are
+ * decoration only (aria-hidden); the tabs keep their names and keyboard behaviour.
+ */
+function SidewaysScroller({ children }: { children: ReactNode }) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const update = () => {
+      const before = scroller.scrollLeft > 1;
+      const after = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+      setMore((current) => (current.before === before && current.after === after ? current : { before, after }));
+    };
+    update();
+    scroller.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, []);
+  return (
+    <div className="relative -mx-4">
+      <div ref={scrollerRef} className="overflow-x-auto px-4">
+        {children}
+      </div>
+      <div aria-hidden="true" className={cn(edgeFade, 'left-0 bg-gradient-to-r', more.before ? 'opacity-100' : 'opacity-0')} />
+      <div aria-hidden="true" className={cn(edgeFade, 'right-0 bg-gradient-to-l', more.after ? 'opacity-100' : 'opacity-0')} />
+    </div>
+  );
+}
 
 export function AdminDashboard() {
   const token = useAdminToken();
@@ -83,7 +122,7 @@ export function AdminDashboard() {
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabId)}>
-          <div className="-mx-4 overflow-x-auto px-4">
+          <SidewaysScroller>
             <TabsList className="flex-nowrap">
               {TABS.map(([id, label]) => (
                 <TabsTrigger key={id} value={id} className="whitespace-nowrap">
@@ -91,7 +130,7 @@ export function AdminDashboard() {
                 </TabsTrigger>
               ))}
             </TabsList>
-          </div>
+          </SidewaysScroller>
           <TabsContent value="overview"><OverviewTab /></TabsContent>
           <TabsContent value="promotions"><PromotionsTab onViewAnalytics={() => setTab('analytics')} /></TabsContent>
           <TabsContent value="demo-requests"><DemoRequestsTab /></TabsContent>

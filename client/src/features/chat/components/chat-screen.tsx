@@ -164,6 +164,7 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
           <div ref={contentRef} className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-3 py-6 sm:px-6">
             {empty && !session.loadingConversation && <EmptyState persona={persona} onChangePersona={onChangePersona} onPickPrompt={onPickPrompt} />}
             <MessageList
+              key={session.viewId}
               messages={session.messages}
               persona={persona}
               speakingId={speech.speakingId}

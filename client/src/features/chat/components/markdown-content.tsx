@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import './chat-styles.css';
@@ -41,6 +41,15 @@ const components: Components = {
 };
 
 /**
+ * react-markdown builds its processor on every render, and rehype-highlight registers and
+ * compiles highlight.js's languages each time its plugin is set up: most of a reply's render
+ * time. Set up once here, every reply shares one highlighter and its compiled grammars.
+ */
+const highlightCode = rehypeHighlight({ detect: false });
+const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
+const rehypePlugins: Options['rehypePlugins'] = [() => highlightCode];
+
+/**
  * A reply's Markdown: GFM tables and lists, highlighted code, never raw HTML (`skipHtml`: tags in
  * the text are dropped, not rendered, and nothing in them runs).
  */
@@ -48,8 +57,8 @@ export const MarkdownContent = memo(function MarkdownContent({ text }: { text: s
   return (
     <div className="markdown-body">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
         urlTransform={safeUrl}
         skipHtml
         components={components}

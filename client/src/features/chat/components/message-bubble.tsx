@@ -6,6 +6,9 @@ import { AttachmentChips } from './attachment-chips';
 import { MarkdownContent } from './markdown-content';
 import { MessageActions, type MessageActionHandlers } from './message-actions';
 
+/** One formatter for every row: toLocaleTimeString with options builds a new one per call. */
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
 export function formatResponseTime(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -26,7 +29,7 @@ interface MessageBubbleProps extends MessageActionHandlers {
 
 /** One message: the user's on the right in the persona's colours, the reply on the left as Markdown. */
 export const MessageBubble = memo(function MessageBubble({ message, persona, speaking, ...handlers }: MessageBubbleProps) {
-  const time = new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const time = timeOfDay.format(new Date(message.timestamp));
   if (message.role === 'user') {
     return (
       <li className="message-row flex justify-end" aria-label="Your message">

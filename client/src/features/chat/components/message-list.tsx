@@ -1,11 +1,27 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import type { Persona } from '@contract/personas';
 import type { ChatMessage } from '../lib/chat-message';
+import { KeepScrollPlace } from './keep-scroll-place';
 import type { MessageActionHandlers } from './message-actions';
 import { MessageBubble } from './message-bubble';
 
-/** Messages rendered at first and added per step when the reader scrolls up. */
+/** Rows a long conversation settles on once open, and the step its window grows by as the reader scrolls up. */
 export const MESSAGE_WINDOW_STEP = 60;
+/** Rows of a long conversation mounted first; more are added before the first paint until they fill the screen. */
+const FIRST_ROWS = 4;
+/**
+ * No row and its gap take less than this (a one-line message and its time), so a gap this tall needs
+ * at most one more row. Rows not yet laid out count as 64 px plus the gap (chat-styles.css), so
+ * measuring them never overstates what fills the screen.
+ */
+const MIN_ROW_HEIGHT_PX = 80;
+/** Filled a row past the screen, the "Show earlier" row is out of sight at the first paint. */
+const FILL_BEYOND_PX = MIN_ROW_HEIGHT_PX;
+/** Older rows start mounting while the reader is still this far below them, so they are there when the reader arrives. */
+const PREFETCH_MARGIN_PX = 1_200;
+
+/** The next whole step: from the rows that filled the screen to 60, then 120, 180, … */
+const nextWindow = (shown: number) => (Math.floor(shown / MESSAGE_WINDOW_STEP) + 1) * MESSAGE_WINDOW_STEP;
 
 interface MessageListProps extends MessageActionHandlers {
   messages: readonly ChatMessage[];
@@ -15,53 +31,62 @@ interface MessageListProps extends MessageActionHandlers {
 
 /**
  * The conversation, memoised: typing in the composer and the streaming preview never re-render it.
- * A 1,000-message conversation mounts only its newest rows; older ones are added a step at a time
- * as the reader reaches the top, keeping their place on screen.
+ * A long conversation first mounts only the newest rows that fill the screen, so its newest
+ * message paints at once; then, in a transition (React yields between rows, so scrolling and
+ * typing stay smooth), the window grows to MESSAGE_WINDOW_STEP rows and by a step whenever the
+ * reader nears the top. The parent keys it by conversation, so each one starts small again.
  */
 export const MessageList = memo(function MessageList({ messages, persona, speakingId, ...handlers }: MessageListProps) {
-  const [shownCount, setShownCount] = useState(MESSAGE_WINDOW_STEP);
+  const [shownCount, setShownCount] = useState(messages.length > FIRST_ROWS ? FIRST_ROWS : MESSAGE_WINDOW_STEP);
+  const filling = useRef(messages.length > FIRST_ROWS);
   const sentinelRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const anchorRef = useRef<{ scroller: HTMLElement; fromBottom: number } | null>(null);
   const hiddenCount = Math.max(0, messages.length - shownCount);
   const shown = hiddenCount > 0 ? messages.slice(hiddenCount) : messages;
+  const scroller = () => listRef.current?.closest<HTMLElement>('[data-scroll-container]') ?? null;
 
-  function showEarlier() {
-    const scroller = listRef.current?.closest<HTMLElement>('[data-scroll-container]');
-    if (scroller) anchorRef.current = { scroller, fromBottom: scroller.scrollHeight - scroller.scrollTop };
-    setShownCount((count) => count + MESSAGE_WINDOW_STEP);
-  }
+  // Asking twice before the rows arrive asks for the same window, never two steps.
+  const showEarlier = () => startTransition(() => setShownCount(nextWindow(shownCount)));
 
-  // Keep the reader's place when older messages appear above.
+  // Before the first paint (a layout effect's update renders at once): just enough rows to fill the screen.
   useLayoutEffect(() => {
-    const anchor = anchorRef.current;
-    if (!anchor) return;
-    anchorRef.current = null;
-    anchor.scroller.scrollTop = anchor.scroller.scrollHeight - anchor.fromBottom;
-  }, [shownCount]);
+    if (!filling.current) return;
+    const view = scroller();
+    const missingPx = view ? view.clientHeight + FILL_BEYOND_PX - view.scrollHeight : 0;
+    if (missingPx <= 0 || hiddenCount === 0 || shownCount >= MESSAGE_WINDOW_STEP) {
+      filling.current = false;
+      return;
+    }
+    setShownCount(Math.min(MESSAGE_WINDOW_STEP, shownCount + Math.ceil(missingPx / MIN_ROW_HEIGHT_PX)));
+    // scroller() reads the DOM; shownCount and hiddenCount say when it changed.
+  }, [shownCount, hiddenCount]);
 
   useLayoutEffect(() => {
     const sentinel = sentinelRef.current;
     if (!sentinel || hiddenCount === 0) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) showEarlier();
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showEarlier(), {
+      root: sentinel.closest('[data-scroll-container]'),
+      rootMargin: `${PREFETCH_MARGIN_PX}px 0px 0px 0px`,
     });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [hiddenCount]);
+    // showEarlier changes with shownCount only.
+  }, [hiddenCount, shownCount]);
 
   return (
-    <ol ref={listRef} aria-label="Messages" className="flex flex-col gap-5">
-      {hiddenCount > 0 && (
-        <li ref={sentinelRef} className="flex justify-center">
-          <button type="button" onClick={showEarlier} className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-600 hover:bg-slate-200">
-            Show earlier messages ({hiddenCount})
-          </button>
-        </li>
-      )}
-      {shown.map((message) => (
-        <MessageBubble key={message.id} message={message} persona={persona} speaking={speakingId === message.id} {...handlers} />
-      ))}
-    </ol>
+    <KeepScrollPlace rows={shownCount} scroller={scroller}>
+      <ol ref={listRef} aria-label="Messages" className="flex flex-col gap-5">
+        {hiddenCount > 0 && (
+          <li ref={sentinelRef} className="flex justify-center">
+            <button type="button" onClick={showEarlier} className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-600 hover:bg-slate-200">
+              Show earlier messages ({hiddenCount})
+            </button>
+          </li>
+        )}
+        {shown.map((message) => (
+          <MessageBubble key={message.id} message={message} persona={persona} speaking={speakingId === message.id} {...handlers} />
+        ))}
+      </ol>
+    </KeepScrollPlace>
   );
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { attachmentsOnlyMessage, CHAT_HISTORY_MAX_MESSAGES, type Attachment, type ChatMode, type ChatReply } from '@contract/chat';
+import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply } from '@contract/chat';
 import type { Persona } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
 import { conversationQueryOptions } from '../api/get-conversation';
@@ -35,6 +35,8 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
   const [sending, setSending] = useState(false);
   const [upgradeNotice, setUpgradeNotice] = useState<UpgradeNotice | null>(null);
   const [loadingConversation, setLoadingConversation] = useState(false);
+  /** Changes whenever another conversation (or a new chat) takes the screen, not when a new chat gets its id. */
+  const [viewId, setViewId] = useState(0);
   const preview = useMemo(createPreviewStore, []);
   // Read inside send() without making it change on every message.
   const latest = useRef({ messages, conversationId, persona, mode, sending, onReply });
@@ -102,7 +104,8 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
       const reply: ChatReply = await streamChat(
         {
           message: args.content,
-          messages: args.history.slice(-CHAT_HISTORY_MAX_MESSAGES).map((m) => ({ role: m.role, content: m.content })),
+          // Only the last CHAT_HISTORY_TO_MODEL reach the model; a 1,000-message conversation need not upload all of them on every send.
+          messages: args.history.slice(-CHAT_HISTORY_TO_MODEL).map((m) => ({ role: m.role, content: m.content })),
           character: args.speaker.id,
           mode: args.currentMode,
           generateImage: args.input.generateImage,
@@ -154,6 +157,7 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
   const newChat = useCallback(() => {
     abortRef.current?.abort();
     setMessages([]);
+    setViewId((view) => view + 1);
     setConversationId(null);
     setUpgradeNotice(null);
   }, []);
@@ -165,6 +169,7 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
       try {
         const detail = await queryClient.fetchQuery({ ...conversationQueryOptions(id), staleTime: 0 });
         setMessages(detail.messages.map(fromStored));
+        setViewId((view) => view + 1);
         setConversationId(detail.conversation.id);
         setUpgradeNotice(null);
         return detail.conversation;
@@ -178,5 +183,5 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
     [queryClient],
   );
 
-  return { messages, conversationId, sending, upgradeNotice, loadingConversation, preview, send, setFeedback, newChat, openConversation };
+  return { messages, viewId, conversationId, sending, upgradeNotice, loadingConversation, preview, send, setFeedback, newChat, openConversation };
 }

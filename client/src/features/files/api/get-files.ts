@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileListResponse } from '@contract/files';
 import { getJson } from '@/lib/request';
 
@@ -10,18 +10,33 @@ export interface FileListParams {
   search: string;
 }
 
-export function fileListUrl({ folderId, search }: FileListParams): string {
+export function fileListUrl({ folderId, search }: FileListParams, cursor?: string): string {
   const query = new URLSearchParams();
   if (folderId) query.set('folderId', folderId);
   if (search.trim()) query.set('search', search.trim());
+  if (cursor) query.set('cursor', cursor);
   const text = query.toString();
   return text ? `/api/files?${text}` : '/api/files';
 }
 
+const paramsKey = (params: FileListParams) => ({ folderId: params.folderId, search: params.search.trim() });
+
+/** The first page only: every folder, and the newest files (the move dialog needs only the folders). */
 export const fileListQueryOptions = (params: FileListParams) =>
   queryOptions({
-    queryKey: [...FILES_QUERY_KEY, { folderId: params.folderId, search: params.search.trim() }],
+    queryKey: [...FILES_QUERY_KEY, paramsKey(params)],
     queryFn: ({ signal }) => getJson<FileListResponse>(fileListUrl(params), { signal }),
   });
 
 export const useFileList = (params: FileListParams) => useQuery(fileListQueryOptions(params));
+
+/** The file browser's list: a page of files at a time, each page after the last one's cursor. */
+export const fileListPagesQueryOptions = (params: FileListParams) =>
+  infiniteQueryOptions({
+    queryKey: [...FILES_QUERY_KEY, 'pages', paramsKey(params)],
+    queryFn: ({ pageParam, signal }) => getJson<FileListResponse>(fileListUrl(params, pageParam || undefined), { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useFileListPages = (params: FileListParams) => useInfiniteQuery(fileListPagesQueryOptions(params));

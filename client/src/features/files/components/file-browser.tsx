@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useFileList } from '../api/get-files';
+import { useFileListPages } from '../api/get-files';
 import { downloadUrlOf } from '../api/upload-files';
 import { useUploads } from '../hooks/use-uploads';
 import { BreadcrumbBar } from './breadcrumb-bar';
@@ -13,6 +13,7 @@ import { DeleteItemDialog, useDeleteItem } from './delete-item';
 import { EmptyState } from './empty-state';
 import { FileGrid } from './file-grid';
 import { FileList } from './file-list';
+import { LoadMore } from './load-more';
 import type { BrowserItem, ItemHandlers } from './item-actions';
 import { MoveDialog } from './move-dialog';
 import { NewFolderForm } from './new-folder-form';
@@ -50,7 +51,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
   const inputRef = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
 
-  const { data, isLoading, isError, error } = useFileList({ folderId, search });
+  const { data, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useFileListPages({ folderId, search });
   const uploads = useUploads(folderId);
   const deletion = useDeleteItem();
 
@@ -76,8 +77,9 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
     if (files && files.length > 0) void uploads.start(Array.from(files));
   };
 
-  const folders = data?.folders ?? [];
-  const files = data?.files ?? [];
+  // Folders all arrive with the first page; files a page at a time as the list is scrolled.
+  const folders = data?.pages.flatMap((page) => page.folders) ?? [];
+  const files = data?.pages.flatMap((page) => page.files) ?? [];
   const empty = !isLoading && !isError && folders.length === 0 && files.length === 0;
   const Heading = selectionMode ? 'h2' : 'h1';
 
@@ -166,6 +168,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
       ) : (
         <FileList folders={folders} files={files} handlers={handlers} />
       )}
+      {hasNextPage && !isError && <LoadMore onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
 
       {dragging && (
         <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl border-2 border-dashed border-genie-400 bg-genie-50/90">
