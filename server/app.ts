@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
+import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
 
@@ -82,7 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const objectStore = deps.objectStore ?? createObjectStore(config);
   const filesService = createFilesService({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config) });
   decorateAuth(app, createAuthService({ db, clock }));
-  const chatService = createChatService({ db, config, clock, objectStore });
+  // Streamed replies are stored after the client has them; reads of the same user wait for that.
+  const pendingWrites = new PendingWrites();
+  app.addHook('onClose', () => pendingWrites.drain());
+  const chatService = createChatService({ db, config, clock, objectStore, pendingWrites });
 
   const healthChecks: HealthChecks = {
     database: () => database.ping(),
@@ -93,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
   // ── module routes: one registration line per module, in any order ──
   await app.register(chatRoutes, { chatService });
-  await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db }) });
+  await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db, pendingWrites }) });
   await registerFilesModule(app, { files: filesService, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, announce: deps.announce });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storageLimitBytes: config.STORAGE_LIMIT_BYTES }) });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/fake-model-server';
 import { startGenieProcess, stopGenie, tempDir } from './support/genie-process';
 import { newAccount, postJson, signUpOverHttp } from './support/http';
@@ -14,7 +15,7 @@ const LONG_REPLY = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 
 /** Reads the messages table straight from the data directory (the server is not running). */
 async function storedMessages(dataDir: string) {
-  const client = await PGlite.create(join(dataDir, 'pglite'));
+  const client = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS });
   try {
     const result = await client.query<{ role: string; content: string; status: string }>(
       'select role, content, status from messages order by created_at, role desc',

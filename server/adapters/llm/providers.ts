@@ -2,20 +2,37 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createXai } from '@ai-sdk/xai';
-import type { ImageModel, LanguageModel } from 'ai';
+import type { ImageModel } from 'ai';
 import type { Config } from '../../config';
-import type { ModelChoice } from './catalogue';
+import { modelLabel, type ModelChoice } from './catalogue';
+import type { ProviderModel } from './model-stream';
 import { retryingFetch } from './retrying-fetch';
 
 export const VENICE_DEFAULT_BASE_URL = 'https://api.venice.ai/api/v1';
 export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
 
 /**
+ * One model object per process and choice, reused by every chat: a provider's model builds its zod
+ * schema for stream chunks in its constructor, and zod compiles a schema on its first parse, so a
+ * model made per request paid both on every chat (milliseconds of CPU before the first token).
+ */
+const languageModels = new WeakMap<Config, Map<string, ProviderModel>>();
+
+export function languageModelFor(config: Config, choice: ModelChoice): ProviderModel {
+  let models = languageModels.get(config);
+  if (!models) languageModels.set(config, (models = new Map()));
+  const key = modelLabel(choice);
+  let model = models.get(key);
+  if (!model) models.set(key, (model = createLanguageModel(config, choice)));
+  return model;
+}
+
+/**
  * The `ai` SDK model for a catalogue choice. Every server that speaks /v1/chat/completions goes
  * through createOpenAICompatible (plain `openai(model)` would use the Responses API, which such
  * servers lack); OpenAI itself uses `.chat()` so a custom OPENAI_BASE_URL proxy also works.
  */
-export function languageModelFor(config: Config, choice: ModelChoice): LanguageModel {
+function createLanguageModel(config: Config, choice: ModelChoice): ProviderModel {
   switch (choice.provider) {
     case 'openai':
       return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);

@@ -8,6 +8,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { authRepository } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
+import { SessionCache, userDataChanged, userDataGeneration } from './session-cache';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000;
@@ -41,6 +42,7 @@ const duplicateError = (field: 'email' | 'username') =>
 
 export function createAuthService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const sessionCache = new SessionCache<AuthenticatedUser>();
 
   async function startSession(userId: string) {
     const token = newToken();
@@ -80,13 +82,22 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
     },
 
     async logout(token: string | undefined) {
-      if (token) await authRepository.deleteSession(db, hashToken(token));
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      sessionCache.delete(tokenHash);
+      await authRepository.deleteSession(db, tokenHash);
+      // A lookup of this token that read the row before the delete must not cache it afterwards.
+      userDataChanged();
     },
 
     /** The signed-in user for a cookie token, or null; ends sessions idle for too long. */
     async resolveSession(token: string): Promise<AuthenticatedUser | null> {
       const now = clock.now();
-      const row = await authRepository.findLiveSession(db, hashToken(token), now);
+      const tokenHash = hashToken(token);
+      const cached = sessionCache.get(tokenHash, now.getTime());
+      if (cached) return cached;
+      const readAt = userDataGeneration();
+      const row = await authRepository.findLiveSession(db, tokenHash, now);
       if (!row) return null;
       const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
       if (idleFor > SESSION_IDLE_MS) {
@@ -94,7 +105,7 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
         return null;
       }
       if (idleFor > TOUCH_INTERVAL_MS) await authRepository.touchSession(db, row.session.id, row.user.id, now);
-      return {
+      const user: AuthenticatedUser = {
         id: row.user.id,
         email: row.user.email,
         username: row.user.username,
@@ -103,6 +114,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
         premiumUntil: row.user.premiumUntil,
         plan: row.user.plan,
       };
+      sessionCache.set(tokenHash, user, now.getTime(), readAt, row.session.expiresAt.getTime());
+      return user;
     },
 
     async deleteExpiredSessions() {

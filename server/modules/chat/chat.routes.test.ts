@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEGAL_DISCLAIMER } from '../../adapters/llm/prompts';
-import { interactions, messages, featureEvents } from '../../db/schema/chat';
+import { conversations, interactions, messages, featureEvents } from '../../db/schema/chat';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { LocalDiskStore } from '../../adapters/storage/local-disk-store';
 import { fakeProviderEnv, minimalPdf, parseSse, storeUserFile } from '../../../tests/fakes/chat-helpers';
 import { startFakeModelServer, type FakeModelServer } from '../../../tests/fakes/fake-model-server';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
+import { userDataChanged } from '../auth/session-cache';
 
 /** POST /api/chat against a real OpenAI-compatible peer (the fake model server on loopback). */
 describe('chat through a model provider', () => {
@@ -138,6 +139,18 @@ describe('chat through a model provider', () => {
     expect(failed.every((row) => row.messageId === null)).toBe(true);
   });
 
+  it('keeps nothing of a request the provider fails before its first token: it costs no allowance', async () => {
+    const first = (await chat({ message: 'start a conversation' })).json();
+    const userMessages = async () =>
+      (await t.database.db.select().from(messages).where(and(eq(messages.userId, userId), eq(messages.role, 'user')))).length;
+    const conversationCount = async () => (await t.database.db.select().from(conversations).where(eq(conversations.userId, userId))).length;
+    const [messagesBefore, conversationsBefore] = [await userMessages(), await conversationCount()];
+    fake.setBehaviour({ kind: 'status', status: 500 });
+    expect((await chat({ message: 'new conversation, failing' }, true)).statusCode).toBe(502);
+    expect((await chat({ message: 'same conversation, failing', conversationId: first.conversationId })).statusCode).toBe(502);
+    expect([await userMessages(), await conversationCount()]).toEqual([messagesBefore, conversationsBefore]);
+  });
+
   it('answers a provider 429 with 502 saying the provider is busy', async () => {
     fake.setBehaviour({ kind: 'status', status: 429 });
     const response = await chat({ message: 'busy?' });
@@ -228,15 +241,18 @@ describe('chat through a model provider', () => {
   it('appends the not-legal-advice line in law mode for a premium user', async () => {
     const { users } = await import('../../db/schema/users');
     await t.database.db.update(users).set({ premiumUntil: new Date(Date.now() + 86_400_000), plan: 'pro' }).where(eq(users.id, userId));
+    userDataChanged(); // a direct write: the payment and promotion paths announce theirs themselves
     const response = await chat({ message: 'Can my landlord keep my deposit in Ontario?', mode: 'law' });
     expect(response.statusCode).toBe(200);
     expect(response.json().content).toBe(`Fake reply to: Can my landlord keep my deposit in Ontario?\n\n${LEGAL_DISCLAIMER}`);
     expect(fake.requests[0]!.body!.messages![0]!.content).toContain('You are in LEGAL mode.');
     await t.database.db.update(users).set({ premiumUntil: null, plan: null }).where(eq(users.id, userId));
+    userDataChanged(); // a direct write: the payment and promotion paths announce theirs themselves
   });
   it('holds a streamed conversation with every persona in every mode with a PDF attached', async () => {
     const { users } = await import('../../db/schema/users');
     await t.database.db.update(users).set({ premiumUntil: new Date(Date.now() + 86_400_000), plan: 'pro' }).where(eq(users.id, userId));
+    userDataChanged(); // a direct write: the payment and promotion paths announce theirs themselves
     const pdf = await storeUserFile(t.database.db, store, userId, {
       name: 'brief.pdf',
       type: 'application/pdf',
@@ -260,5 +276,6 @@ describe('chat through a model provider', () => {
       }
     }
     await t.database.db.update(users).set({ premiumUntil: null, plan: null }).where(eq(users.id, userId));
+    userDataChanged(); // a direct write: the payment and promotion paths announce theirs themselves
   });
 });

@@ -5,6 +5,7 @@ import {
   chatReplySchema,
   chatRequestSchema,
   personasResponseSchema,
+  type ChatReply,
   type ChatStreamEvent,
 } from '@contract/chat';
 import { errorBodySchema } from '@contract/errors';
@@ -59,11 +60,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
         if (!reply.raw.destroyed) reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
       };
 
+      const sink = {
+        delta: (text: string) => send({ event: 'delta', data: { text } }),
+        // The whole reply: the client is done here; the exchange is stored after the response ends.
+        done: (result: ChatReply) => {
+          send({ event: 'done', data: result });
+          reply.raw.end();
+        },
+      };
       try {
-        const result = await chatService.chat(user, request.body, { delta: (text) => send({ event: 'delta', data: { text } }) }, abort.signal);
-        send({ event: 'done', data: result });
+        await chatService.chat(user, request.body, sink, abort.signal);
       } catch (error) {
         if (!started) throw error instanceof MidStreamError ? error.appError : error;
+        if (reply.raw.writableEnded) {
+          // The client has its reply; only storing it failed (the database went away meanwhile).
+          request.log.error({ err: error }, 'storing a streamed chat reply failed');
+          return reply;
+        }
         const appError = error instanceof MidStreamError ? error.appError : null;
         if (!appError) request.log.error({ err: error }, 'chat stream failed');
         send({
@@ -72,8 +85,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
             ? { error: appError.message, code: appError.code }
             : { error: 'Something went wrong on our side. Please try again.', code: 'internal' },
         });
+        reply.raw.end();
       }
-      reply.raw.end();
       return reply;
     },
   );

@@ -3,6 +3,7 @@ import { personaOrDefault, type PersonaId } from '@contract/personas';
 import type { Db } from '../../db/database';
 import type { MessageRow } from '../../db/schema/chat';
 import { invalidInput, notFound } from '../../lib/app-error';
+import type { PendingWrites } from '../../lib/pending-writes';
 import { conversationsRepository as repo } from './conversations.repository';
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findOwn>>>;
@@ -43,10 +44,14 @@ function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
   return { updatedAt, id };
 }
 
-export function createConversationsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createConversationsService(deps: { db: Db; pendingWrites: PendingWrites }) {
+  const { db, pendingWrites } = deps;
+
+  /** A reply streamed a moment ago may still be being stored: read after it. */
+  const afterPendingWrites = (userId: string) => pendingWrites.pendingFor(userId) ?? Promise.resolve();
 
   async function detail(userId: string, id: string): Promise<ConversationDetail> {
+    await afterPendingWrites(userId);
     const row = await repo.findOwn(db, userId, id);
     if (!row) throw notFound('That conversation');
     const messages = await repo.messagesOf(db, id);
@@ -55,6 +60,7 @@ export function createConversationsService(deps: { db: Db }) {
 
   return {
     async list(userId: string, limit: number, cursor?: string): Promise<ConversationListResponse> {
+      await afterPendingWrites(userId);
       const rows = await repo.listPage(db, userId, limit, cursor ? decodeCursor(cursor) : null);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -64,6 +70,7 @@ export function createConversationsService(deps: { db: Db }) {
     detail,
 
     async remove(userId: string, id: string): Promise<void> {
+      await afterPendingWrites(userId);
       if (!(await repo.deleteOwn(db, userId, id))) throw notFound('That conversation');
     },
 

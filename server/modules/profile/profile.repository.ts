@@ -4,6 +4,7 @@ import { conversations, featureEvents, messages } from '../../db/schema/chat';
 import { payments } from '../../db/schema/commerce';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
+import { userDataChanged } from '../auth/session-cache';
 
 /** The questions a user asked: their own chat messages (role 'user'). */
 const questionsOf = (userId: string) => and(eq(messages.userId, userId), eq(messages.role, 'user'));
@@ -41,6 +42,7 @@ export const profileRepository = {
 
   async updateUser(db: Db, userId: string, values: { email: string; username: string }) {
     await db.update(users).set(values).where(eq(users.id, userId));
+    userDataChanged();
   },
 
   /** All questions, and those asked on or after the start of the month (before `end`). */

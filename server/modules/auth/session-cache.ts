@@ -1,0 +1,51 @@
+/**
+ * Resolved sessions, kept for two seconds per process. A signed-in page fires several requests at
+ * once and a chat polls; without this each one reads the session and its user from the database
+ * (bench #5). Sign-out drops its own entry at once. A write to a user's account or plan calls
+ * `userDataChanged()`, which drops every entry of this process; other processes of a scaled-out
+ * deployment see such a change within the two seconds (docs/decisions.md).
+ */
+
+export const SESSION_CACHE_TTL_MS = 2_000;
+const MAX_ENTRIES = 10_000;
+
+let generation = 0;
+
+/** Call after writing a user's email, username, plan or premium period. */
+export function userDataChanged(): void {
+  generation++;
+}
+
+export const userDataGeneration = () => generation;
+
+export class SessionCache<T> {
+  private readonly entries = new Map<string, { value: T; until: number; generation: number }>();
+
+  get(key: string, nowMs: number): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= nowMs || entry.generation !== generation) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /**
+   * `readAtGeneration`: the generation when the database read began, so a write during it wins.
+   * `notAfterMs`: when the session itself expires; a cached entry never outlives it.
+   */
+  set(key: string, value: T, nowMs: number, readAtGeneration: number, notAfterMs = Number.POSITIVE_INFINITY): void {
+    if (readAtGeneration !== generation) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Oldest first: a Map iterates in insertion order.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, until: Math.min(nowMs + SESSION_CACHE_TTL_MS, notAfterMs), generation });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
