@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createExtractionPool } from './adapters/extraction/create-extraction-pool';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createObjectStore } from './adapters/storage/create-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { AppError } from './lib/app-error';
@@ -52,6 +53,8 @@ export interface AppDeps {
   ensureFirstAdmin?: boolean;
   /** Where writes to users' plan or email are announced to the session cache; tests that write users directly pass their own. */
   userDataChanges?: UserDataChanges;
+  /** Outgoing mail; built from SMTP_URL / MAIL_FROM when omitted (null: mail is not configured). */
+  mailer?: Mailer | null;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -107,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const objectStore = deps.objectStore ?? createObjectStore(config);
   const files = createFilesServices({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config) });
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
+  const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;
+  if (mailer) app.addHook('onClose', () => mailer.close());
   decorateAuth(app, createAuthService({ db, clock, userDataChanges }));
   // Streamed replies are stored after the client has them; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();

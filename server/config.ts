@@ -78,6 +78,10 @@ export const configSchema = z.object({
   UPLOAD_ALLOWED_TYPES: optionalString,
   /** Storage each user may fill, in bytes (SPEC §9: 25 GB). */
   STORAGE_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(25e9)),
+  /** Outgoing mail (invitations, password resets): smtp://user:pass@host:port, STARTTLS when offered; smtps:// for TLS at once. Unset sends no mail. */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\/[^/]+/, 'must be smtp://user:pass@host:port or smtps://…').optional()),
+  /** The From address of that mail, e.g. "Genie <genie@example.com>"; genie@<SMTP host> by default. */
+  MAIL_FROM: optionalString,
   /** Seats of an Enterprise team; unset is unlimited (contract/plan-catalogue.ts seatLimit). */
   ENTERPRISE_SEATS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   /** How long an upload URL stays valid, in seconds. */
