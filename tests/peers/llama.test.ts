@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../server/db/schema/chat';
+import { parseSse } from '../support/sse';
+import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { startLlamaServer, type LlamaServer } from './llama-server';
+
+/**
+ * Genie against a real llama.cpp runtime (node-llama-cpp, CPU, 1 thread) serving the tiny GGUF
+ * model in tests/fixtures: what the fake model server cannot show. The model's text is nonsense
+ * by design (tests/fixtures/README.md); the tests check the protocol, never the wording.
+ */
+const MODEL = 'tests/fixtures/genie-tiny.gguf';
+
+describe('chat against llama.cpp', () => {
+  let peer: LlamaServer;
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    peer = await startLlamaServer({ modelPath: MODEL, contextSize: 1024 });
+    t = await createTestApp({
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: peer.url,
+        GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`,
+        GENIE_MODEL_CONTEXT_DEFAULT: String(peer.contextSize),
+        CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+    });
+    ({ cookie } = await signUp(t.app));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+  beforeEach(() => {
+    peer.completions.length = 0;
+  });
+
+  const chat = (payload: Record<string, unknown>, stream = false) =>
+    t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie, ...(stream ? { accept: 'text/event-stream' } : {}) }, payload });
+  const stored = async (id: string) => (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0]!;
+
+  it.each(['chat', 'dictionary', 'law'])('streams a reply in %s mode, token by token, and stores what the runtime produced and counted', async (mode) => {
+    const response = await chat({ message: 'What does barb mean?', mode }, true);
+    expect(response.statusCode).toBe(200);
+    const events = parseSse(response.body);
+    const tokens = events.filter((e) => e.event === 'token').map((e) => (e.data as { content: string }).content);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const run = peer.completions[0]!;
+    // Every streamed piece is llama.cpp's text; joined they are the whole reply, which is what the runtime ended with.
+    expect(tokens.length).toBeGreaterThan(1);
+    expect(tokens.join('')).toBe(run.text);
+    expect(done.data).toMatchObject({ content: run.text, status: 'complete' });
+    // Genie's mode prompt reached the runtime as the system message.
+    expect(run.body.messages![0]!.role).toBe('system');
+    await vi.waitFor(async () => {
+      const row = await stored(done.data.messageId as string);
+      expect({ content: row.content, tokensIn: row.tokensIn, tokensOut: row.tokensOut, status: row.status }).toEqual({
+        content: run.text,
+        tokensIn: run.promptTokens,
+        tokensOut: run.completionTokens,
+        status: 'complete',
+      });
+    }, { timeout: 10_000, interval: 50 });
+  });
+
+  it('shows a reply llama.cpp ended at max_tokens as cut off', async () => {
+    // A context just larger than the prompt leaves Genie's max_tokens small enough to be reached.
+    const response = await chat({ message: `Tell me everything about the word barb. ${'Please be thorough. '.repeat(20)}` });
+    expect(response.statusCode).toBe(200);
+    const run = peer.completions[0]!;
+    const sent = run.body.max_tokens!;
+    expect(sent).toBeGreaterThan(0);
+    if (run.finishReason === 'length') {
+      expect(response.json()).toMatchObject({ status: 'cut_off', content: run.text });
+      expect(run.completionTokens).toBe(sent);
+    } else {
+      expect(response.json()).toMatchObject({ status: 'complete', content: run.text });
+    }
+  });
+
+  it('marks a reply cut off when the runtime stops at a small max_tokens (persona context of 600 tokens)', async () => {
+    const small = await createTestApp({
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: peer.url,
+        GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`,
+        GENIE_MODEL_CONTEXT_DEFAULT: '600',
+        CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+    });
+    try {
+      const user = await signUp(small.app);
+      // Genie's system prompt plus this message leave only a few tokens of the 600 for the reply.
+      const message = 'define barb '.repeat(110);
+      const response = await small.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: user.cookie }, payload: { message } });
+      expect(response.statusCode).toBe(200);
+      const run = peer.completions.at(-1)!;
+      expect(run.finishReason).toBe('length');
+      expect(run.completionTokens).toBe(run.body.max_tokens);
+      expect(response.json()).toMatchObject({ status: 'cut_off', content: run.text });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses with a sentence, not a 500, a prompt larger than the runtime context it was told of', async () => {
+    const response = await chat({ message: 'lexicon '.repeat(3000) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('message_too_long');
+    expect(peer.completions).toHaveLength(0);
+  });
+
+  it('reports llama.cpp own context refusal as a failed reply, when Genie is told a larger context than the runtime has', async () => {
+    const liar = await createTestApp({
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: peer.url,
+        GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`,
+        GENIE_MODEL_CONTEXT_DEFAULT: '32768',
+        CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+    });
+    try {
+      const user = await signUp(liar.app);
+      const response = await liar.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: user.cookie }, payload: { message: 'lexicon '.repeat(1500) } });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(600);
+      expect(response.statusCode).not.toBe(500);
+      expect(response.json().error.message).toMatch(/\S/);
+      expect(peer.completions).toHaveLength(0);
+    } finally {
+      await liar.close();
+    }
+  });
+
+});
+
+describe('aborting a reply stops llama.cpp', () => {
+  let peer: LlamaServer;
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    // A model that never ends its own turn: the reply would run to max_tokens (about 1,900 tokens).
+    peer = await startLlamaServer({ modelPath: MODEL, contextSize: 2048, ignoreEos: true });
+    t = await createTestApp({
+      env: { OPENAI_COMPATIBLE_BASE_URL: peer.url, GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`, GENIE_MODEL_CONTEXT_DEFAULT: '2048' },
+    });
+    ({ cookie } = await signUp(t.app));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('stops generation in the runtime when the client goes away, and keeps what arrived as stopped', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const response = await fetch(`${address}/api/chat`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: address },
+      body: JSON.stringify({ message: 'What does barb mean?' }),
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let seen = '';
+    while (!seen.includes('event: token')) seen += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    await vi.waitFor(() => expect(peer.completions).toHaveLength(1), { timeout: 30_000, interval: 20 });
+    const run = peer.completions[0]!;
+    expect(run.aborted).toBe(true);
+    expect(run.completionTokens).toBeLessThan(run.body.max_tokens!);
+  });
+});
+
+describe('embeddings from llama.cpp', () => {
+  let peer: LlamaServer;
+  beforeAll(async () => {
+    peer = await startLlamaServer({ modelPath: MODEL });
+  });
+  afterAll(async () => {
+    await peer?.close();
+  });
+
+  it('answers /v1/embeddings with one vector per input, of the model width, the same for the same text', async () => {
+    const post = async (input: string[]) =>
+      (await fetch(`${peer.url}/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: peer.modelId, input }) })).json() as Promise<{ data: Array<{ index: number; embedding: number[] }> }>;
+    const first = await post(['notice period', 'auto-renewal clause']);
+    expect(first.data.map((d) => d.index)).toEqual([0, 1]);
+    const width = first.data[0]!.embedding.length;
+    expect(width).toBeGreaterThan(8);
+    expect(first.data[1]!.embedding).toHaveLength(width);
+    const again = await post(['notice period']);
+    expect(again.data[0]!.embedding).toEqual(first.data[0]!.embedding);
+  });
+});
