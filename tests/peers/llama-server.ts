@@ -22,7 +22,6 @@ import {
   getLlama,
   LlamaLogLevel,
   LlamaChat,
-  TokenBias,
   type ChatHistoryItem,
   type Llama,
   type LlamaContext,
@@ -36,10 +35,11 @@ export interface LlamaServerOptions {
   contextSize?: number;
   threads?: number;
   /**
-   * Never let the model end its own turn (llama-server's `ignore_eos`), so a reply runs to its
-   * token limit: how a test gets a generation long enough to stop from outside.
+   * A GBNF grammar every reply must follow (llama-server's `--grammar`). The runtime may not end
+   * a reply before the grammar is complete: how a test gets a reply long enough to reach its
+   * max_tokens, or to be stopped from outside, from a model that otherwise answers in ~25 tokens.
    */
-  ignoreEos?: boolean;
+  grammar?: string;
 }
 
 /** What the runtime did for one chat request, for tests to compare with what Genie stored. */
@@ -48,6 +48,8 @@ export interface LlamaCompletionRecord {
   completionTokens: number;
   finishReason: 'stop' | 'length';
   text: string;
+  /** node-llama-cpp's own reason for ending (eogToken, stopGenerationTrigger, maxTokens, abort...). */
+  stopReason: string;
   /** True when the caller went away and generation was stopped before it ended by itself. */
   aborted: boolean;
   /** The request body as received (messages, max_tokens, stop...). */
@@ -89,6 +91,7 @@ export async function startLlamaServer(options: LlamaServerOptions): Promise<Lla
   const threads = options.threads ?? 1;
   const context: LlamaContext = await model.createContext({ contextSize, threads, sequences: 1 });
   let embeddings: LlamaEmbeddingContext | undefined;
+  const grammar = options.grammar === undefined ? undefined : await llama.createGrammar({ grammar: options.grammar });
   const modelId = basename(options.modelPath).replace(/\.gguf$/i, '');
   const completions: LlamaCompletionRecord[] = [];
 
@@ -139,7 +142,7 @@ export async function startLlamaServer(options: LlamaServerOptions): Promise<Lla
         temperature: body.temperature ?? 0,
         signal: abort.signal,
         stopOnAbortSignal: true,
-        tokenBias: options.ignoreEos && model.tokens.eos !== null ? new TokenBias(model.tokenizer).set(model.tokens.eos, 'never') : undefined,
+        grammar,
         onTextChunk: body.stream ? (text) => response.write(chunk({ content: text }, null)) : undefined,
       });
       response.off('close', onClose);
@@ -151,7 +154,7 @@ export async function startLlamaServer(options: LlamaServerOptions): Promise<Lla
         completion_tokens: sequence.tokenMeter.usedOutputTokens - meterBefore.output,
       };
       const usageBody = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
-      completions.push({ promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, finishReason, text: result.response, aborted, body });
+      completions.push({ stopReason: result.metadata.stopReason, promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, finishReason, text: result.response, aborted, body });
       if (aborted) return;
       if (body.stream) {
         response.write(chunk({}, finishReason));

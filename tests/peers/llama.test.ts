@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../server/db/schema/chat';
+import { LEGAL_DISCLAIMER } from '../../server/adapters/llm/prompts';
 import { parseSse } from '../support/sse';
+import { setTeamPlan } from '../support/teams';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { startLlamaServer, type LlamaServer } from './llama-server';
 
@@ -27,7 +29,11 @@ describe('chat against llama.cpp', () => {
         CHAT_RATE_LIMIT_PER_MINUTE: '1000',
       },
     });
-    ({ cookie } = await signUp(t.app));
+    const user = await signUp(t.app);
+    cookie = user.cookie;
+    // Legal mode is a premium feature: this user's team holds a paid plan.
+    await setTeamPlan(t.database.db, user.user.id, { premiumUntil: new Date(Date.now() + 86_400_000), plan: 'pro' });
+    t.userDataChanges.changed();
   });
   afterAll(async () => {
     await t?.close();
@@ -45,20 +51,22 @@ describe('chat against llama.cpp', () => {
     const response = await chat({ message: 'What does barb mean?', mode }, true);
     expect(response.statusCode).toBe(200);
     const events = parseSse(response.body);
-    const tokens = events.filter((e) => e.event === 'token').map((e) => (e.data as { content: string }).content);
+    const tokens = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     const run = peer.completions[0]!;
     // Every streamed piece is llama.cpp's text; joined they are the whole reply, which is what the runtime ended with.
     expect(tokens.length).toBeGreaterThan(1);
-    expect(tokens.join('')).toBe(run.text);
-    expect(done.data).toMatchObject({ content: run.text, status: 'complete' });
+    // Legal mode adds its fixed not-legal-advice line after the model's words.
+    const content = mode === 'law' ? `${run.text}\n\n${LEGAL_DISCLAIMER}` : run.text;
+    expect(tokens.join('')).toBe(content);
+    expect(done.data).toMatchObject({ content, status: 'complete' });
     // Genie's mode prompt reached the runtime as the system message.
     expect(run.body.messages![0]!.role).toBe('system');
     await vi.waitFor(async () => {
       const row = await stored(done.data.messageId as string);
       expect({ content: row.content, tokensIn: row.tokensIn, tokensOut: row.tokensOut, status: row.status }).toEqual({
-        content: run.text,
+        content,
         tokensIn: run.promptTokens,
         tokensOut: run.completionTokens,
         status: 'complete',
@@ -66,49 +74,11 @@ describe('chat against llama.cpp', () => {
     }, { timeout: 10_000, interval: 50 });
   });
 
-  it('shows a reply llama.cpp ended at max_tokens as cut off', async () => {
-    // A context just larger than the prompt leaves Genie's max_tokens small enough to be reached.
-    const response = await chat({ message: `Tell me everything about the word barb. ${'Please be thorough. '.repeat(20)}` });
-    expect(response.statusCode).toBe(200);
-    const run = peer.completions[0]!;
-    const sent = run.body.max_tokens!;
-    expect(sent).toBeGreaterThan(0);
-    if (run.finishReason === 'length') {
-      expect(response.json()).toMatchObject({ status: 'cut_off', content: run.text });
-      expect(run.completionTokens).toBe(sent);
-    } else {
-      expect(response.json()).toMatchObject({ status: 'complete', content: run.text });
-    }
-  });
-
-  it('marks a reply cut off when the runtime stops at a small max_tokens (persona context of 600 tokens)', async () => {
-    const small = await createTestApp({
-      env: {
-        OPENAI_COMPATIBLE_BASE_URL: peer.url,
-        GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`,
-        GENIE_MODEL_CONTEXT_DEFAULT: '600',
-        CHAT_RATE_LIMIT_PER_MINUTE: '1000',
-      },
-    });
-    try {
-      const user = await signUp(small.app);
-      // Genie's system prompt plus this message leave only a few tokens of the 600 for the reply.
-      const message = 'define barb '.repeat(110);
-      const response = await small.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: user.cookie }, payload: { message } });
-      expect(response.statusCode).toBe(200);
-      const run = peer.completions.at(-1)!;
-      expect(run.finishReason).toBe('length');
-      expect(run.completionTokens).toBe(run.body.max_tokens);
-      expect(response.json()).toMatchObject({ status: 'cut_off', content: run.text });
-    } finally {
-      await small.close();
-    }
-  });
-
   it('refuses with a sentence, not a 500, a prompt larger than the runtime context it was told of', async () => {
-    const response = await chat({ message: 'lexicon '.repeat(3000) });
+    // About 1,300 tokens by Genie's estimate, for a context of 1,024.
+    const response = await chat({ message: 'lexicon '.repeat(500) });
     expect(response.statusCode).toBe(413);
-    expect(response.json().error.code).toBe('message_too_long');
+    expect(response.json().code).toBe('too_large');
     expect(peer.completions).toHaveLength(0);
   });
 
@@ -124,10 +94,13 @@ describe('chat against llama.cpp', () => {
     try {
       const user = await signUp(liar.app);
       const response = await liar.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: user.cookie }, payload: { message: 'lexicon '.repeat(1500) } });
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(600);
-      expect(response.statusCode).not.toBe(500);
-      expect(response.json().error.message).toMatch(/\S/);
+      // llama.cpp's 400 exceed_context_size_error becomes Genie's own too-long answer.
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        code: 'too_large',
+        field: 'message',
+        error: 'This message and the conversation before it are too long for the model to read at once. Start a new conversation, or shorten the message or its attachments.',
+      });
       expect(peer.completions).toHaveLength(0);
     } finally {
       await liar.close();
@@ -136,15 +109,17 @@ describe('chat against llama.cpp', () => {
 
 });
 
-describe('aborting a reply stops llama.cpp', () => {
+describe('a model that never ends its own turn', () => {
   let peer: LlamaServer;
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    // A model that never ends its own turn: the reply would run to max_tokens (about 1,900 tokens).
-    peer = await startLlamaServer({ modelPath: MODEL, contextSize: 2048, ignoreEos: true });
+    // A grammar of 2,000 words: every reply runs to the max_tokens Genie sends (what is left of
+    // 512 tokens after the prompt) instead of ending, as this model's do, after ~25 tokens.
+    const twoThousandWords = `root ::= ${'word '.repeat(2000)}\nword ::= [a-z]+ " "`;
+    peer = await startLlamaServer({ modelPath: MODEL, contextSize: 512, grammar: twoThousandWords });
     t = await createTestApp({
-      env: { OPENAI_COMPATIBLE_BASE_URL: peer.url, GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`, GENIE_MODEL_CONTEXT_DEFAULT: '2048' },
+      env: { OPENAI_COMPATIBLE_BASE_URL: peer.url, GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`, GENIE_MODEL_CONTEXT_DEFAULT: '512' },
     });
     ({ cookie } = await signUp(t.app));
   });
@@ -153,7 +128,22 @@ describe('aborting a reply stops llama.cpp', () => {
     await peer?.close();
   });
 
-  it('stops generation in the runtime when the client goes away, and keeps what arrived as stopped', async () => {
+  beforeEach(() => {
+    peer.completions.length = 0;
+  });
+
+  it('shows a reply that llama.cpp ended at max_tokens as cut off, in the answer and in the store', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: { message: 'What does barb mean?' } });
+    expect(response.statusCode).toBe(200);
+    const run = peer.completions[0]!;
+    expect(run.finishReason).toBe('length');
+    expect(run.completionTokens).toBe(run.body.max_tokens);
+    expect(response.json()).toMatchObject({ status: 'cut_off', content: run.text });
+    const row = await t.database.db.select().from(messages).where(eq(messages.id, response.json().messageId as string));
+    expect(row[0]!.status).toBe('cut_off');
+  });
+
+  it('stops generation in the runtime when the client goes away', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const abort = new AbortController();
     const response = await fetch(`${address}/api/chat`, {
@@ -165,7 +155,11 @@ describe('aborting a reply stops llama.cpp', () => {
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     let seen = '';
-    while (!seen.includes('event: token')) seen += new TextDecoder().decode((await reader.read()).value);
+    while (!seen.includes('event: delta')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before its first token: ${seen}`);
+      seen += new TextDecoder().decode(value);
+    }
     abort.abort();
     await vi.waitFor(() => expect(peer.completions).toHaveLength(1), { timeout: 30_000, interval: 20 });
     const run = peer.completions[0]!;

@@ -101,10 +101,11 @@ describe('two Genie processes behind nginx', () => {
         const { value, done } = await reader.read();
         if (done) break;
         text += decoder.decode(value, { stream: true });
-        if (!firstTokenAt && text.includes('event: token')) firstTokenAt = Date.now();
+        if (!firstTokenAt && text.includes('event: delta')) firstTokenAt = Date.now();
       }
       const endedAt = Date.now();
       expect(text).toContain('event: done');
+      expect(firstTokenAt).toBeGreaterThan(0);
       // Buffered, every event would arrive in the same instant. 3 s is two token gaps of margin.
       expect(endedAt - firstTokenAt).toBeGreaterThan(3000);
     } finally {
