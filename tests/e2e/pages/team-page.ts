@@ -22,7 +22,7 @@ export class TeamPage {
 
   /** Invites by email and role; resolves with the link shown to copy (no mail in the e2e server). */
   async invite(email: string, role: 'Member' | 'Admin' = 'Member') {
-    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Email', { exact: true }).fill(email);
     await this.page.getByLabel('Role', { exact: true }).selectOption({ label: role });
     await this.page.getByRole('button', { name: 'Invite' }).click();
     const link = this.page.getByRole('status').getByLabel(`Invitation link for ${email}`);

@@ -27,8 +27,8 @@ export function InvitationList({ team }: { team: Team }) {
             const link = invitationLinkOf(invitation.id);
             return (
               <li key={invitation.id} className="grid gap-2 py-3" data-testid="team-invitation">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="min-w-0">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                       <span className="break-all">{invitation.email}</span>
                       <Badge variant="secondary">{ROLE_LABEL[invitation.role]}</Badge>
@@ -40,6 +40,7 @@ export function InvitationList({ team }: { team: Team }) {
                   <Button
                     variant="outline"
                     size="sm"
+                    className="shrink-0"
                     aria-label={`Revoke the invitation for ${invitation.email}`}
                     disabled={revoke.isPending}
                     onClick={async () => {

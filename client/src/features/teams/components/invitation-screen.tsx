@@ -78,8 +78,8 @@ export function InvitationScreen({ token }: { token: string }) {
         <div aria-hidden="true" className="mb-2 grid h-10 w-10 place-items-center rounded-xl bg-gradient-to-br from-genie-500 to-indigo-600 text-white shadow-sm">
           <Users className="h-5 w-5" />
         </div>
-        <CardTitle className="text-xl">Join {teamName} on Genie</CardTitle>
-        <CardDescription>
+        <CardTitle className="text-xl [overflow-wrap:anywhere]">Join {teamName} on Genie</CardTitle>
+        <CardDescription className="[overflow-wrap:anywhere]">
           {invitedBy ?? 'A team member'} invited {email} to join as {roleWithArticle(role)}. The link works once, until {formatDate(expiresAt)}.
         </CardDescription>
       </CardHeader>

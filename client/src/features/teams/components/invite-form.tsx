@@ -65,7 +65,9 @@ export function InviteForm({ team }: { team: Team }) {
       <CardContent className="grid gap-3">
         {full && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="seat-limit">
-            All {limit} {limit === 1 ? 'seat' : 'seats'} of the {planLabel(team.plan)} plan are taken (members and pending invitations count).{' '}
+            {limit === 1
+              ? `The ${planLabel(team.plan)} plan has one seat, and it is taken.`
+              : `All ${limit} seats of the ${planLabel(team.plan)} plan are taken (members and pending invitations count).`}{' '}
             <Link href="/premium" className="font-medium underline">
               Upgrade for more seats
             </Link>

@@ -47,9 +47,8 @@ function MemberRow({ member, me, onError }: MemberRowProps) {
             <span className="break-all">{member.username}</span>
             {isMe && <span className="text-xs font-normal text-slate-500">(you)</span>}
           </p>
-          <p className="truncate text-sm text-slate-500">
-            {member.email} · joined {formatDate(member.joinedAt)}
-          </p>
+          <p className="truncate text-sm text-slate-500">{member.email}</p>
+          <p className="text-xs text-slate-500">Joined {formatDate(member.joinedAt)}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 pl-12 sm:pl-0">
@@ -109,8 +108,9 @@ export function MemberList({ team, me }: { team: Team; me: { userId: string; rol
       <CardHeader>
         <CardTitle>Members</CardTitle>
         <CardDescription>
-          {team.members.length} {team.members.length === 1 ? 'person' : 'people'} share the plan and the team library. Conversations and private files stay
-          each person's own.
+          {alone
+            ? 'Only you so far. Invited people share the plan and the team library; conversations and private files stay each person’s own.'
+            : `${team.members.length} people share the plan and the team library. Conversations and private files stay each person’s own.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -22,13 +22,14 @@ function Shell({ children }: { children: ReactNode }) {
             Back to Chat
           </Link>
           <span className="hidden text-sm font-semibold text-slate-900 sm:block">Team</span>
+          <span className="sm:hidden" />
           <Link href="/profile" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-mr-2 justify-self-end text-slate-700')}>
             <User aria-hidden="true" />
             Profile
           </Link>
         </div>
       </header>
-      <main className="mx-auto grid max-w-3xl gap-5 px-4 pb-16 pt-6 sm:px-6 sm:pt-10">{children}</main>
+      <main className="mx-auto grid max-w-3xl grid-cols-1 gap-5 px-4 pb-16 pt-6 sm:px-6 sm:pt-10">{children}</main>
     </div>
   );
 }
