@@ -31,6 +31,11 @@ export const signupBodySchema = z.object({
   email: emailSchema,
   username: usernameSchema,
   password: passwordSchema,
+  /**
+   * The token of an invitation link (issue 15): the new account joins that team instead of
+   * getting one of its own. An invitation no longer valid refuses the sign-up (nothing is created).
+   */
+  invitation: z.string().min(1).max(200).optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 

@@ -75,6 +75,8 @@ export const createdInvitationSchema = z.object({
   expiresAt: z.string(),
   /** Whether an email was sent (SMTP configured); false means copy the link. */
   emailed: z.boolean(),
+  /** Mail is configured but this send failed: the invitation stands, the link is to be copied. */
+  mailFailed: z.boolean(),
 });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 

@@ -112,7 +112,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
   const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;
   if (mailer) app.addHook('onClose', () => mailer.close());
-  decorateAuth(app, createAuthService({ db, clock, userDataChanges }));
+  const teamsService = createTeamsService({
+    db,
+    clock,
+    userDataChanges,
+    enterpriseSeats: config.ENTERPRISE_SEATS,
+    mailer,
+    warn: (message) => app.log.warn(message),
+  });
+  decorateAuth(app, createAuthService({ db, clock, userDataChanges, joinTeam: teamsService.joinOnSignup }));
   // Streamed replies are stored after the client has them; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();
   app.addHook('onClose', () => pendingWrites.drain());
@@ -134,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFilesModule(app, { services: files, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
-  await app.register(teamsRoutes, { service: createTeamsService({ db, clock, userDataChanges, enterpriseSeats: config.ENTERPRISE_SEATS }), publicUrl: config.PUBLIC_URL });
+  await app.register(teamsRoutes, { service: teamsService, publicUrl: config.PUBLIC_URL });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

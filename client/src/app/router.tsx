@@ -9,6 +9,8 @@ const ChatPage = lazy(() => import('./routes/chat'));
 const FilesPage = lazy(() => import('./routes/files'));
 const PremiumPage = lazy(() => import('./routes/premium'));
 const ProfilePage = lazy(() => import('./routes/profile'));
+const TeamPage = lazy(() => import('./routes/team'));
+const InvitePage = lazy(() => import('./routes/invite'));
 const AdminPage = lazy(() => import('./routes/admin'));
 const AdminLoginPage = lazy(() => import('./routes/admin-login'));
 const LoginPage = lazy(() => import('./routes/login'));
@@ -51,6 +53,9 @@ const NotFound = withQueries(NotFoundPage);
 const ProtectedChat = signedIn(ChatPage);
 const ProtectedFiles = signedIn(FilesPage);
 const ProtectedProfile = signedIn(ProfilePage);
+const ProtectedTeam = signedIn(TeamPage);
+// Public: a visitor sees what they are invited to before signing up or in.
+const Invite = withQueries(InvitePage);
 
 /**
  * A link to another page opens it at its top, as a full page load would (the browser keeps the old
@@ -87,6 +92,8 @@ export function AppRouter() {
         <Route path="/files" component={ProtectedFiles} />
         <Route path="/premium" component={Premium} />
         <Route path="/profile" component={ProtectedProfile} />
+        <Route path="/team" component={ProtectedTeam} />
+        <Route path="/invite/:token" component={Invite} />
         <Route path="/admin" component={Admin} />
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/login" component={Login} />

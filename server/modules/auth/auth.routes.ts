@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/signup',
     {
       config: { rateLimit },
-      schema: { body: signupBodySchema, response: { 201: authUserResponseSchema, 400: errorBodySchema, 409: errorBodySchema } },
+      schema: { body: signupBodySchema, response: { 201: authUserResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } },
     },
     async (request, reply) => {
       const { user, token } = await app.authService.signup(request.body);

@@ -45,7 +45,19 @@ const duplicateError = (field: 'email' | 'username') =>
     field,
   );
 
-export function createAuthService(deps: { db: Db; clock: Clock; userDataChanges: UserDataChanges }) {
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  userDataChanges: UserDataChanges;
+  /**
+   * Sign-up through an invitation: puts the new account (inside sign-up's transaction) into the
+   * invitation's team, or throws when the link is no longer valid or the team is full. The teams
+   * service owns that rule; without it, an invitation in a sign-up is refused.
+   */
+  joinTeam?: (tx: Db, userId: string, invitationToken: string) => Promise<void>;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, userDataChanges } = deps;
   const sessionCache = new SessionCache<AuthenticatedUser>(userDataChanges);
 
@@ -70,10 +82,13 @@ export function createAuthService(deps: { db: Db; clock: Clock; userDataChanges:
       const passwordHash = await hashPassword(body.password);
       let user: UserRow;
       try {
-        // Every account belongs to a team: a new one is the owner of its own, named after it.
+        // Every account belongs to a team: a new one is the owner of its own, named after it,
+        // unless it signs up through an invitation and joins that team instead.
         user = await db.transaction(async (tx) => {
           const created = await authRepository.insertUser(tx, { email: body.email, username: body.username, passwordHash });
-          await teamAccounts.createTeamOf(tx, created.id, created.username);
+          if (body.invitation === undefined) await teamAccounts.createTeamOf(tx, created.id, created.username);
+          else if (deps.joinTeam) await deps.joinTeam(tx, created.id, body.invitation);
+          else throw new AppError('invalid_input', 'Invitations are not accepted here.', 'invitation');
           return created;
         });
       } catch (error) {

@@ -8,7 +8,7 @@ export function livePlan(team: Pick<TeamRow, 'plan' | 'premiumUntil'>, now: Date
   return live && PLANS.some((p) => p.id === team.plan) ? (team.plan as PlanId) : null;
 }
 
-const planName = (plan: PlanId | null) => (plan === null ? 'Free' : PLANS.find((p) => p.id === plan)!.name);
+export const planName = (plan: PlanId | null) => (plan === null ? 'Free' : PLANS.find((p) => p.id === plan)!.name);
 
 const UPGRADE: Record<'free' | PlanId, string> = {
   free: 'Upgrade to Starter for up to 3 members or Pro for up to 10, or revoke a pending invitation.',

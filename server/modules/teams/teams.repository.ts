@@ -22,6 +22,16 @@ export const teamsRepository = {
     return team!.id;
   },
 
+  /** A new account joining an existing team (sign-up through an invitation). */
+  async insertMember(db: Db, row: { teamId: string; userId: string; role: TeamRole; joinedAt: Date }) {
+    await db.insert(teamMembers).values(row);
+  },
+
+  async usernameOf(db: Db, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.username;
+  },
+
   /** The team a user belongs to (every account has exactly one). */
   async teamIdOf(db: Db, userId: string): Promise<string | undefined> {
     const [row] = await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)).limit(1);

@@ -66,7 +66,7 @@ describe('teams API', () => {
     const body = created.json();
     expect(body).toEqual({
       id: expect.any(String), email: bob.user.email, role: 'admin', url: expect.stringMatching(/^https:\/\/genie\.example\.com\/invite\/[A-Za-z0-9_-]{43}$/),
-      expiresAt: new Date(NOW.getTime() + 7 * DAY).toISOString(), emailed: false,
+      expiresAt: new Date(NOW.getTime() + 7 * DAY).toISOString(), emailed: false, mailFailed: false,
     });
     const token = tokenOf(body.url);
     const [stored] = await t.database.db.select().from(teamInvitations).where(eq(teamInvitations.id, body.id));
@@ -259,7 +259,7 @@ describe('teams API', () => {
   });
 
   it('answers 404 for unknown tokens and 401 for the team routes signed out', async () => {
-    expect((await call('GET', '/api/invitations/not-a-real-token')).json()).toEqual({ error: 'That invitation was not found.', code: 'not_found' });
+    expect((await call('GET', '/api/invitations/not-a-real-token')).json()).toEqual({ error: 'This invitation link is not valid any more: it was used, revoked or has expired. Ask for a new one.', code: 'not_found', field: 'invitation' });
     for (const [method, url] of [['GET', '/api/team'], ['POST', '/api/team/leave'], ['POST', '/api/team/invitations']] as const) {
       expect((await call(method, url, undefined, method === 'GET' ? undefined : {})).statusCode).toBe(401);
     }

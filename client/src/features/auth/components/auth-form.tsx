@@ -28,20 +28,26 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const [error, setError] = useState<string | null>(null);
   const copy = COPY[mode];
   const next = returnPathFromLocation();
+  // Sign-up through an invitation link (/invite/<token> sends the token along): the new account
+  // joins that team instead of getting one of its own.
+  const invitation = mode === 'signup' ? (new URLSearchParams(window.location.search).get('invitation') ?? undefined) : undefined;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     try {
       if (mode === 'login') await loginMutation.mutateAsync({ email, password });
-      else await signupMutation.mutateAsync({ email, username, password });
+      else await signupMutation.mutateAsync({ email, username, password, ...(invitation ? { invitation } : {}) });
       navigate(next, { replace: true });
     } catch (caught) {
       setError(errorSentence(caught, 'Network error. Please try again.'));
     }
   }
 
-  const otherHref = `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
+  // With an invitation, signing in instead returns to the invitation page to join from there.
+  const otherHref = invitation
+    ? `/login?next=${encodeURIComponent(`/invite/${encodeURIComponent(invitation)}`)}`
+    : `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
       <Card className="w-full max-w-sm">
@@ -54,7 +60,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
             <span aria-hidden="true">🧞</span>
           </Link>
           <CardTitle className="text-xl">{copy.title}</CardTitle>
-          <CardDescription>{copy.description}</CardDescription>
+          <CardDescription>{invitation ? 'Your account joins the team that invited you.' : copy.description}</CardDescription>
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>

@@ -11,6 +11,7 @@ import {
   Scale,
   Upload,
   User,
+  Users,
   Volume2,
   VolumeX,
 } from 'lucide-react';
@@ -159,6 +160,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
             <SidebarItem icon={Repeat} label="Change persona" collapsed={false} onClick={props.onChangePersona} />
             <SidebarItem icon={Compass} label={tourLabel} collapsed={false} onClick={props.onOpenTour} />
             <SidebarItem icon={User} label="Profile" collapsed={false} href="/profile" />
+            <SidebarItem icon={Users} label="Team" collapsed={false} href="/team" />
             <SidebarItem icon={FolderOpen} label="File Manager" collapsed={false} href="/files" />
             <SidebarItem icon={Crown} label="Upgrade" collapsed={false} href="/premium" />
           </>

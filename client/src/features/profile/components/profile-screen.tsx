@@ -1,5 +1,6 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -82,6 +83,10 @@ export function ProfileScreen() {
             <span className="hidden sm:inline"> · </span>
             <span className="block sm:inline">Member since {formatDate(user.createdAt)}</span>
           </p>
+          <Link href="/team" className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-genie-700 hover:underline">
+            <Users aria-hidden="true" className="h-4 w-4" />
+            Your team
+          </Link>
         </div>
       </section>
       <Tabs defaultValue="overview">

@@ -1,0 +1,5 @@
+import { TeamScreen } from '@/features/teams/components/team-screen';
+
+export default function TeamPage() {
+  return <TeamScreen />;
+}

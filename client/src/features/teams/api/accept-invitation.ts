@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Team } from '@contract/teams';
+import { apiRequest } from '@/lib/request';
+import { teamQueryOptions } from './get-team';
+
+export const acceptInvitation = async (token: string): Promise<Team> =>
+  (await apiRequest('POST', `/api/invitations/${encodeURIComponent(token)}/accept`)).json();
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptInvitation,
+    onSuccess: async (team) => {
+      // A new team: its plan, its library and one's role in it change what every page shows.
+      await queryClient.invalidateQueries();
+      queryClient.setQueryData(teamQueryOptions().queryKey, team);
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedWebhookHeaders } from '../support/webhook';
+import { AuthPage } from './pages/auth-page';
+import { PersonaCarouselPage } from './pages/persona-carousel';
+import { TeamPage } from './pages/team-page';
+import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
+import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+
+const baseURL = inject('baseURL');
+
+describe('teams', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(() => browser?.close());
+
+  const open = async (viewport: keyof typeof VIEWPORTS) => {
+    const context = await newContext(browser, baseURL, viewport);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  it('an owner on Starter invites by link; a newcomer signs up through it into the team; the owner removes them', async () => {
+    // The owner signs up in the browser and buys Starter (a signed payment webhook): 3 seats.
+    const ownerPage = await open('desktop');
+    const owner = uniqueUser();
+    await new AuthPage(ownerPage).signUp(owner);
+    await ownerPage.waitForURL(`${baseURL}/chat`);
+    const me = (await (await ownerPage.request.get('/api/auth/me')).json()) as { user: { id: string } };
+    const payment = JSON.stringify({
+      eventId: `evt-team-${owner.username}`, userId: me.user.id, cryptocurrency: 'BTC', amount: '0.00081234', amountUSD: '49.00', status: 'confirmed', plan: 'starter', txHash: `0xteam${owner.username}`,
+    });
+    const webhook = await ownerPage.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, payment), data: payment });
+    expect(webhook.status()).toBe(200);
+
+    // Past the persona carousel, from the chat sidebar's Account section to the Team page.
+    const carousel = new PersonaCarouselPage(ownerPage);
+    await carousel.dialog().waitFor();
+    await carousel.skip();
+    await carousel.waitClosed();
+    await ownerPage.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Team', exact: true }).click();
+    const ownerTeam = new TeamPage(ownerPage);
+    await ownerPage.getByTestId('team-name').waitFor();
+    expect(await ownerTeam.name()).toBe(owner.username);
+    expect(await ownerPage.getByTestId('team-seats').textContent()).toBe('1 of 3 used');
+    const teamName = `Acme ${owner.username}`;
+    await ownerTeam.rename(teamName);
+
+    // No mail configured on this server: the link is shown to copy, and the invitation holds a seat.
+    const guest = uniqueUser();
+    const link = await ownerTeam.invite(guest.email);
+    expect(link).toMatch(new RegExp(`^${baseURL}/invite/[A-Za-z0-9_-]{43}$`));
+    expect(await ownerPage.getByTestId('team-seats').textContent()).toBe('2 of 3 used');
+    expect(await ownerPage.getByTestId('team-invitation').getByText(guest.email).count()).toBe(1);
+    await screenshot(ownerPage, 'team-owner-invited-desktop');
+
+    // A second browser (a phone) opens the link, signs up through it and lands in the team.
+    const guestPage = await open('phone');
+    await guestPage.goto(link);
+    await guestPage.getByRole('heading', { name: `Join ${teamName} on Genie` }).waitFor();
+    expect(await guestPage.getByText(`${owner.username} invited ${guest.email} to join as a member.`, { exact: false }).count()).toBe(1);
+    await screenshot(guestPage, 'team-invitation-phone');
+    await guestPage.getByRole('link', { name: 'Create an account and join' }).click();
+    await new AuthPage(guestPage).signUp(guest, '');
+    await guestPage.waitForURL(`${baseURL}/team`);
+    const guestTeam = new TeamPage(guestPage);
+    await guestPage.getByTestId('team-name').waitFor();
+    expect(await guestTeam.name()).toBe(teamName);
+    expect(await guestTeam.members()).toEqual([`${owner.username} Owner`, `${guest.username} Member`]);
+    await screenshot(guestPage, 'team-member-phone');
+
+    // The link is used up: opening it again says so.
+    await guestPage.goto(link);
+    await guestPage.getByText('This invitation cannot be used').waitFor();
+
+    // The owner sees the new member and removes them.
+    await ownerTeam.open();
+    expect(await ownerTeam.members()).toEqual([`${owner.username} Owner`, `${guest.username} Member`]);
+    expect(await ownerPage.getByTestId('team-invitation').count()).toBe(0);
+    await ownerTeam.remove(guest.username);
+    await ownerPage.getByText(`${guest.username}`, { exact: true }).waitFor({ state: 'detached' });
+    expect(await ownerTeam.members()).toEqual([`${owner.username} Owner`]);
+    expect(await ownerPage.getByTestId('team-seats').textContent()).toBe('1 of 3 used');
+
+    // The removed person now has a team of their own again.
+    await guestTeam.open();
+    expect(await guestTeam.name()).toBe(guest.username);
+    expect(await guestTeam.members()).toEqual([`${guest.username} Owner`]);
+  });
+});
