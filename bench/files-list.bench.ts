@@ -105,10 +105,10 @@ try {
     const listing = (cursor: string | null) =>
       Promise.all([
         repo.findFolder(db, userId, folderId),
-        cursor ? [] : repo.listFolders(db, userId, folderId),
-        repo.listFiles(db, userId, folderId, cursor ? decodeFileCursor(cursor) : null, FILE_PAGE_SIZE),
+        cursor ? [] : repo.listFolders(db, userId, 'private', folderId),
+        repo.listFiles(db, userId, 'private', folderId, cursor ? decodeFileCursor(cursor) : null, FILE_PAGE_SIZE),
       ]);
-    const searching = () => Promise.all([repo.searchFolders(db, userId, SEARCH, 200), repo.searchFiles(db, userId, SEARCH, null, FILE_PAGE_SIZE)]);
+    const searching = () => Promise.all([repo.searchFolders(db, userId, 'private', SEARCH, 200), repo.searchFiles(db, userId, 'private', SEARCH, null, FILE_PAGE_SIZE)]);
     const first = await pairedMedians(() => get(listPath), () => listing(null));
     const later = await pairedMedians(() => get(tenthPath), () => listing(tenthCursor));
     const search = await pairedMedians(() => get(searchPath), searching);
