@@ -63,8 +63,16 @@ export const files = pgTable(
   },
   (t) => [
     index('files_user_folder_uploaded_idx').on(t.userId, t.folderId, t.uploadedAt),
-    // The team library's listings, as the index above serves private ones.
-    index('files_team_folder_uploaded_idx').on(t.teamId, t.folderId, t.uploadedAt).where(sql`${t.teamId} is not null`),
+    // The team library's listings, each in the listing's whole order (newest first, then name and
+    // id), so a scan stops after one page where a sort would read every file: a team's Home (an
+    // IS NULL never fixes an index column for ordering, so Home has its own partial index), and
+    // any folder (a team folder's files have many uploaders, so user_id cannot lead).
+    index('files_team_home_uploaded_idx')
+      .on(t.teamId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
+      .where(sql`${t.teamId} is not null and ${t.folderId} is null`),
+    index('files_folder_uploaded_idx')
+      .on(t.folderId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
+      .where(sql`${t.folderId} is not null`),
     // Search: ILIKE '%text%' on the name, as for folders above.
     index('files_original_name_trgm_idx').using('gin', t.originalName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],

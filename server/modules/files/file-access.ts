@@ -34,7 +34,11 @@ export function readableFolders(userId: string): SQL {
  * readableFiles allows, written so that the planner can use the library's own index.
  */
 export function filesInScope(userId: string, scope: FileScope): SQL {
-  return scope === 'team' ? sql`${files.teamId} = ${teamOf(userId)}` : sql`(${files.teamId} is null and ${files.userId} = ${userId})`;
+  // `is not null` spelled out: the planner cannot prove it from a comparison with a subquery, and
+  // files_team_home_uploaded_idx covers only team rows.
+  return scope === 'team'
+    ? sql`(${files.teamId} is not null and ${files.teamId} = ${teamOf(userId)})`
+    : sql`(${files.teamId} is null and ${files.userId} = ${userId})`;
 }
 
 export function foldersInScope(userId: string, scope: FileScope): SQL {
