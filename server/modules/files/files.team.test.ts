@@ -257,6 +257,25 @@ describe('the team library', () => {
   });
 });
 
+describe('the team library in the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('documents scope on listings, new folders, new files and moves, and GET /api/storage', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const listParams = (doc.paths['/api/files'].get.parameters as { name: string }[]).map((p) => p.name);
+    expect(listParams).toContain('scope');
+    const bodyOf = (path: string, method: string) => Object.keys(doc.paths[path][method].requestBody.content['application/json'].schema.properties);
+    expect(bodyOf('/api/folders', 'post')).toContain('scope');
+    expect(bodyOf('/api/files', 'post')).toContain('scope');
+    expect(bodyOf('/api/files/{id}', 'patch')).toContain('scope');
+    expect(Object.keys(doc.paths['/api/storage'].get.responses)).toContain('200');
+  });
+});
+
 describe('team storage', () => {
   const LIMIT = 1000;
   let t: TestApp;
