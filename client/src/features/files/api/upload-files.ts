@@ -67,7 +67,8 @@ async function uploadOne(file: File, options: UploadOptions): Promise<FileRecord
     size: file.size,
     folderId: options.folderId ?? null,
     objectPath,
-    ...(options.scope ? { scope: options.scope } : {}),
+    // Into a folder, the server takes the folder's library; at Home, the tab's.
+    ...(options.scope && !options.folderId ? { scope: options.scope } : {}),
   });
   options.onProgress?.(file.name, 1);
   return (await record.json()) as FileRecord;
