@@ -38,7 +38,8 @@ export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null;
       },
       onError: (error: Error) => toast({ title: 'Failed to move', description: errorSentence(error), variant: 'destructive' }),
     };
-    if (item.kind === 'file') updateFile.mutate({ id: item.file.id, folderId: target.folderId, scope: target.scope }, handlers);
+    // Into a folder, the folder says which library; to a Home, the tab does.
+    if (item.kind === 'file') updateFile.mutate(target.folderId ? { id: item.file.id, folderId: target.folderId } : { id: item.file.id, folderId: null, scope: target.scope }, handlers);
     else updateFolder.mutate({ id: item.folder.id, parentId: target.folderId }, handlers);
   };
 
