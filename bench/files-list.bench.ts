@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { FILE_PAGE_SIZE } from '@contract/files';
 import type { Database } from '../server/db/database';
 import { openPglite } from '../server/db/pglite';
+import { currentMember } from '../server/modules/files/file-access';
 import { filesRepository as repo } from '../server/modules/files/files.repository';
 import { decodeFileCursor } from '../server/modules/files/list-cursor';
 import { spawnGenie, tempDir, type GenieProcess } from '../tests/reliability/support/genie-process';
@@ -104,11 +105,12 @@ try {
     // What the service runs for each request (files-folders.service.ts list).
     const listing = (cursor: string | null) =>
       Promise.all([
+        currentMember(db, userId),
         repo.findFolder(db, userId, folderId),
-        cursor ? [] : repo.listFolders(db, userId, folderId),
-        repo.listFiles(db, userId, folderId, cursor ? decodeFileCursor(cursor) : null, FILE_PAGE_SIZE),
+        cursor ? [] : repo.listFolders(db, userId, 'private', folderId),
+        repo.listFiles(db, userId, 'private', folderId, cursor ? decodeFileCursor(cursor) : null, FILE_PAGE_SIZE),
       ]);
-    const searching = () => Promise.all([repo.searchFolders(db, userId, SEARCH, 200), repo.searchFiles(db, userId, SEARCH, null, FILE_PAGE_SIZE)]);
+    const searching = () => Promise.all([currentMember(db, userId), repo.searchFolders(db, userId, 'private', SEARCH, 200), repo.searchFiles(db, userId, 'private', SEARCH, null, FILE_PAGE_SIZE)]);
     const first = await pairedMedians(() => get(listPath), () => listing(null));
     const later = await pairedMedians(() => get(tenthPath), () => listing(tenthCursor));
     const search = await pairedMedians(() => get(searchPath), searching);

@@ -51,6 +51,15 @@ export const fileNameSchema = z
 
 const idSchema = z.uuid({ error: 'Not a valid id' });
 
+/**
+ * Which library a file or folder lives in (issue 15): the user's own ("private") or their team's
+ * ("team"). Every member reads and adds to the team library; its uploader, admins and the owner
+ * rename, move and delete.
+ */
+export const FILE_SCOPES = ['private', 'team'] as const;
+export const fileScopeSchema = z.enum(FILE_SCOPES, { error: "scope must be 'private' or 'team'" });
+export type FileScope = z.infer<typeof fileScopeSchema>;
+
 /** SPEC §3 File record, plus its category. Dates are ISO strings on the wire. */
 export const fileRecordSchema = z.object({
   id: z.string(),
@@ -62,6 +71,9 @@ export const fileRecordSchema = z.object({
   folderId: z.string().nullable(),
   objectPath: z.string(),
   uploadedAt: z.string(),
+  scope: fileScopeSchema,
+  /** Whether the caller may rename, move and delete it (always true in the private library). */
+  canModify: z.boolean(),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
@@ -71,6 +83,8 @@ export const folderSchema = z.object({
   name: z.string(),
   parentId: z.string().nullable(),
   createdAt: z.string(),
+  scope: fileScopeSchema,
+  canModify: z.boolean(),
 });
 export type Folder = z.infer<typeof folderSchema>;
 
@@ -83,8 +97,12 @@ export const breadcrumbsResponseSchema = z.array(breadcrumbSchema);
 export const FILE_PAGE_SIZE = 100;
 export const FILE_PAGE_SIZE_MAX = 200;
 
-/** GET /api/files?folderId&search&cursor&limit */
+/**
+ * GET /api/files?scope&folderId&search&cursor&limit. `scope` picks the library whose Home and
+ * search are listed (private when absent); a folder is listed in the library it belongs to.
+ */
 export const listFilesQuerySchema = z.object({
+  scope: fileScopeSchema.optional(),
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   search: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -119,6 +137,8 @@ export const folderIdParamsSchema = z.object({ folderId: idSchema });
 export const createFolderBodySchema = z.object({
   name: folderNameSchema,
   parentId: idSchema.nullish(),
+  /** At the top level, which library; inside a folder the folder's library (a different one is a 400). */
+  scope: fileScopeSchema.optional(),
 });
 export type CreateFolderBody = z.infer<typeof createFolderBodySchema>;
 
@@ -145,13 +165,18 @@ export const createFileBodySchema = z.object({
   size: z.number().int().min(0).optional(),
   folderId: idSchema.nullish(),
   objectPath: z.string({ error: 'objectPath is required' }).min(1, 'objectPath is required').max(1024),
+  /** As for a folder: the library of Home when folderId is absent, else the folder's. */
+  scope: fileScopeSchema.optional(),
 });
 export type CreateFileBody = z.infer<typeof createFileBodySchema>;
 
-/** PATCH /api/files/:id — rename and/or move (folderId null = Home). */
+/**
+ * PATCH /api/files/:id — rename and/or move (folderId null = Home). A folder in the other library,
+ * or `scope` with folderId null, moves the file between the private and team libraries.
+ */
 export const updateFileBodySchema = z
-  .object({ originalName: fileNameSchema.optional(), folderId: idSchema.nullable().optional() })
-  .refine((body) => body.originalName !== undefined || body.folderId !== undefined, 'Send a new name or a folder');
+  .object({ originalName: fileNameSchema.optional(), folderId: idSchema.nullable().optional(), scope: fileScopeSchema.optional() })
+  .refine((body) => body.originalName !== undefined || body.folderId !== undefined || body.scope !== undefined, 'Send a new name, a folder or a scope');
 export type UpdateFileBody = z.infer<typeof updateFileBodySchema>;
 
 /** PATCH /api/folders/:id — rename and/or move (parentId null = Home). */
@@ -163,3 +188,16 @@ export type UpdateFolderBody = z.infer<typeof updateFolderBodySchema>;
 /** DELETE answers with what went, so the client can say so. */
 export const deleteResponseSchema = z.object({ ok: z.literal(true), deletedFiles: z.number(), deletedFolders: z.number() });
 export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
+
+/**
+ * GET /api/storage: what counts against the caller's storage limit. A team shares one limit,
+ * STORAGE_LIMIT_BYTES per member, and everything its members keep counts: the team library and
+ * each member's private files.
+ */
+export const storageResponseSchema = z.object({
+  usedBytes: z.number(),
+  limitBytes: z.number(),
+  /** Members whose seats make up the limit (1 for a team of one). */
+  seats: z.number(),
+});
+export type StorageResponse = z.infer<typeof storageResponseSchema>;

@@ -144,10 +144,15 @@ describe('migrating a database made before teams', () => {
     expect(await target.query(`select ${USER_COLUMNS} from users order by id`)).toEqual(before.users);
     const columns = await target.query(`select column_name from information_schema.columns where table_name = 'users' and column_name in ('plan', 'premium_until')`);
     expect(columns).toEqual([]);
+    // Columns later migrations added: payments' premium_team_id (checked below), and the team
+    // library's team_id on folders and files (0011), null: every existing row stays private.
+    const added: Record<string, string> = { payments: 'premium_team_id', folders: 'team_id', files: 'team_id' };
     for (const table of UNCHANGED_TABLES) {
-      // payments gained premium_team_id (checked below); every column it had is unchanged.
       const after = await target.query(`select * from ${table} order by 1, 2`);
-      expect(table === 'payments' ? after.map(({ premium_team_id: _, ...rest }) => rest) : after, table).toEqual(before[table]);
+      const column = added[table];
+      const kept = column ? after.map(({ [column]: _, ...rest }) => rest) : after;
+      expect(kept, table).toEqual(before[table]);
+      if (table === 'folders' || table === 'files') expect(after.map((row) => row.team_id), table).toEqual(after.map(() => null));
     }
     expect(await target.query(`select count(*)::int as n from pg_class where relname = 'user_team_map'`)).toEqual([{ n: 0 }]);
   });

@@ -55,7 +55,7 @@ export async function requestUploadUrl(app: FastifyInstance, cookie: string): Pr
 export async function uploadThroughApi(
   app: FastifyInstance,
   cookie: string,
-  file: { name: string; bytes: Buffer; type: string; claimedSize?: number; folderId?: string | null },
+  file: { name: string; bytes: Buffer; type: string; claimedSize?: number; folderId?: string | null; scope?: 'private' | 'team' },
 ): Promise<FileRecord> {
   const uploadURL = await requestUploadUrl(app, cookie);
   const put = await putToUploadUrl(app, uploadURL, file.bytes, file.type);
@@ -74,14 +74,15 @@ export async function uploadThroughApi(
       size: file.claimedSize ?? file.bytes.length,
       folderId: file.folderId ?? null,
       objectPath,
+      ...(file.scope ? { scope: file.scope } : {}),
     },
   });
   if (record.statusCode !== 201) throw new Error(`record: ${record.statusCode} ${record.body}`);
   return record.json() as FileRecord;
 }
 
-export async function createFolder(app: FastifyInstance, cookie: string, name: string, parentId?: string) {
-  const response = await app.inject({ method: 'POST', url: '/api/folders', headers: { cookie }, payload: { name, parentId } });
+export async function createFolder(app: FastifyInstance, cookie: string, name: string, parentId?: string, scope?: 'private' | 'team') {
+  const response = await app.inject({ method: 'POST', url: '/api/folders', headers: { cookie }, payload: { name, parentId, ...(scope ? { scope } : {}) } });
   if (response.statusCode !== 201) throw new Error(`folder: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; name: string; parentId: string | null };
 }

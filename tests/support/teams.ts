@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
 import { teamMembers, teams } from '../../server/db/schema/teams';
@@ -19,4 +20,21 @@ export async function teamOf(db: Db, userId: string) {
     .where(eq(teamMembers.userId, userId));
   if (!row) throw new Error(`user ${userId} has no team`);
   return { ...row.team, role: row.role };
+}
+
+/**
+ * `inviter` (owner or admin) invites `person` by email with `role`, and `person` accepts through
+ * the link, as the teams API does it; throws when either step is refused.
+ */
+export async function joinTeam(
+  app: FastifyInstance,
+  inviter: { cookie: string },
+  person: { cookie: string; user: { email: string } },
+  role: 'admin' | 'member' = 'member',
+) {
+  const created = await app.inject({ method: 'POST', url: '/api/team/invitations', headers: { cookie: inviter.cookie }, payload: { email: person.user.email, role } });
+  if (created.statusCode !== 201) throw new Error(`invite: ${created.statusCode} ${created.body}`);
+  const token = (created.json() as { url: string }).url.split('/invite/')[1]!;
+  const accepted = await app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: { cookie: person.cookie } });
+  if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
 }

@@ -1,5 +1,10 @@
-import { bigint, index, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { teams } from './teams';
 import { users } from './users';
+
+/** Stands for "no parent" (Home) in the folder-name unique indexes, where NULLs would never clash. */
+const HOME = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
 export const folders = pgTable(
   'folders',
@@ -9,11 +14,22 @@ export const folders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    /**
+     * Null: a private folder of user_id. Set: a folder of that team's library, made by user_id
+     * (see server/modules/files/file-access.ts). A folder and everything inside it share one scope.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('folders_user_parent_name_uq').on(t.userId, t.parentId, t.name).nullsNotDistinct(),
+    // One name per place: per user in a private library, per team in a team library.
+    uniqueIndex('folders_private_parent_name_uq')
+      .on(t.userId, sql`coalesce(${t.parentId}, ${HOME})`, t.name)
+      .where(sql`${t.teamId} is null`),
+    uniqueIndex('folders_team_parent_name_uq')
+      .on(t.teamId, sql`coalesce(${t.parentId}, ${HOME})`, t.name)
+      .where(sql`${t.teamId} is not null`),
     index('folders_parent_idx').on(t.parentId),
     // Search: ILIKE '%text%' on the name (pg_trgm, migration 0002). fastupdate off: PGlite has no
     // autovacuum to merge a pending list, and folders and files are written far less than searched.
@@ -30,6 +46,12 @@ export const files = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    /**
+     * Null: a private file of user_id. Set: a file of that team's library, uploaded by user_id.
+     * A team deleted (its last member left) hands its files back to their uploaders first
+     * (trigger teams_library_to_uploaders), so the FK's set null never runs on a live file.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     originalName: text('original_name').notNull(),
     storedName: text('stored_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -41,6 +63,16 @@ export const files = pgTable(
   },
   (t) => [
     index('files_user_folder_uploaded_idx').on(t.userId, t.folderId, t.uploadedAt),
+    // The team library's listings, each in the listing's whole order (newest first, then name and
+    // id), so a scan stops after one page where a sort would read every file: a team's Home (an
+    // IS NULL never fixes an index column for ordering, so Home has its own partial index), and
+    // any folder (a team folder's files have many uploaders, so user_id cannot lead).
+    index('files_team_home_uploaded_idx')
+      .on(t.teamId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
+      .where(sql`${t.teamId} is not null and ${t.folderId} is null`),
+    index('files_folder_uploaded_idx')
+      .on(t.folderId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
+      .where(sql`${t.folderId} is not null`),
     // Search: ILIKE '%text%' on the name, as for folders above.
     index('files_original_name_trgm_idx').using('gin', t.originalName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],

@@ -3,14 +3,15 @@ import { fileCategoryOf, type FileRecord, type UpdateFileBody } from '@contract/
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import type { FileRow } from '../../db/schema/files';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { currentMember, mayModify, scopeOf } from './file-access';
 import { parseFileReference } from './file-references';
-import type { FoldersService } from './files-folders.service';
+import { notYours, teamIdFor, type FoldersService } from './files-folders.service';
 import { toFileRecord } from './files.mappers';
 import { filesRepository as repo } from './files.repository';
 import { keyFromObjectPath, newObjectKey, objectPathOf, storedNameOf } from './object-keys';
-import { storageFull, type StorageUsage } from './storage-usage';
+import type { StorageUsage } from './storage-usage';
 import { deleteObjects, readStart } from './stored-objects';
 
 export interface FileRecordsServiceDeps {
@@ -30,10 +31,14 @@ export interface GeneratedFile {
   bytes: Buffer;
 }
 
-/** The user's file records: read, rename, move, delete, stream; and what other areas may do with them. */
+/**
+ * File records the user may read (their own private ones and their team's): read, rename, move,
+ * delete, stream; and what other areas may do with them.
+ */
 export function createFileRecordsService(deps: FileRecordsServiceDeps) {
   const { db, store, clock, usage, folders } = deps;
 
+  /** A file the user may read; another's (another team's) is a 404, as if it did not exist. */
   const requireFile = async (userId: string, fileId: string) => {
     const file = await repo.findFile(db, userId, fileId);
     if (!file) throw notFound('That file');
@@ -45,16 +50,46 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
       return requireFile(userId, fileId);
     },
 
+    /** GET /api/files/:id as the contract shows it to the caller. */
+    async getRecord(userId: string, fileId: string): Promise<FileRecord> {
+      const [file, member] = await Promise.all([requireFile(userId, fileId), currentMember(db, userId)]);
+      return toFileRecord(file, member);
+    },
+
+    /**
+     * Renames and/or moves a file. A move into a folder of the other library, or to the other
+     * library's Home (`scope`), moves it between the private and team libraries: allowed to whoever
+     * may delete it. A file taken out of the team library becomes the mover's private file.
+     */
     async updateFile(userId: string, fileId: string, body: UpdateFileBody): Promise<FileRecord> {
-      await requireFile(userId, fileId);
-      if (body.folderId) await folders.requireFolder(userId, body.folderId);
-      const updated = await repo.updateFile(db, userId, fileId, { originalName: body.originalName, folderId: body.folderId });
+      const [file, member] = await Promise.all([requireFile(userId, fileId), currentMember(db, userId)]);
+      if (!mayModify(member, file)) throw notYours('file', body.folderId === undefined && body.scope === undefined ? 'rename' : 'move');
+      const changes: { originalName?: string; folderId?: string | null; teamId?: string | null; userId?: string } = { originalName: body.originalName };
+      let teamId = file.teamId;
+      if (body.folderId) {
+        const folder = await folders.requireFolder(userId, body.folderId);
+        if (body.scope && body.scope !== scopeOf(folder)) {
+          throw new AppError('invalid_input', `That folder is in your ${scopeOf(folder) === 'team' ? 'team' : 'private'} library, not the ${body.scope === 'team' ? 'team' : 'private'} one.`, 'scope');
+        }
+        teamId = folder.teamId;
+        changes.folderId = folder.id;
+      } else if (body.folderId === null || (body.scope !== undefined && body.scope !== scopeOf(file))) {
+        teamId = teamIdFor(member, body.scope ?? scopeOf(file));
+        changes.folderId = null;
+      }
+      if (teamId !== file.teamId) {
+        changes.teamId = teamId;
+        // Out of the team library, the file is the mover's own; into it, its uploader stays.
+        if (teamId === null) changes.userId = userId;
+      }
+      const updated = await repo.updateFile(db, userId, fileId, changes);
       if (!updated) throw notFound('That file');
-      return toFileRecord(updated);
+      return toFileRecord(updated, member);
     },
 
     async deleteFile(userId: string, fileId: string) {
-      const file = await requireFile(userId, fileId);
+      const [file, member] = await Promise.all([requireFile(userId, fileId), currentMember(db, userId)]);
+      if (!mayModify(member, file)) throw notYours('file', 'delete');
       await repo.deleteFile(db, userId, fileId);
       await deleteObjects(store, [file.objectPath]);
       return { ok: true as const, deletedFiles: 1, deletedFolders: 0 };
@@ -65,12 +100,15 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
       return store.get(keyFromObjectPath(file.objectPath), range);
     },
 
-    /** The user's own file that `ref` names (see file-references.ts), or null: another's file is nothing. */
+    /**
+     * The file that `ref` names (see file-references.ts) if the user may read it (their own or
+     * their team's), or null: anyone else's file is nothing.
+     */
     async findOwnFile(userId: string, ref: string): Promise<FileRecord | null> {
       const parsed = parseFileReference(ref);
       if (!parsed) return null;
       const row = 'id' in parsed ? await repo.findFile(db, userId, parsed.id) : await repo.findFileByObjectPath(db, userId, parsed.objectPath);
-      return row ? toFileRecord(row) : null;
+      return row ? toFileRecord(row, await currentMember(db, userId)) : null;
     },
 
     /** The first `maxBytes` of a record findOwnFile returned; rejects when its object is missing. */
@@ -85,16 +123,17 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
 
     /** Keeps a file Genie made, under the same storage limit as an upload (storage_full when it does not fit). */
     async storeGeneratedFile(userId: string, file: GeneratedFile): Promise<FileRecord> {
-      if (!(await usage.fits(userId, file.bytes.length))) throw storageFull(usage.limitBytes);
+      if (!(await usage.fits(userId, file.bytes.length))) throw await usage.fullError(userId);
       const folderId = await folders.topFolderNamed(userId, file.folderName);
       const key = newObjectKey(userId);
       const { size } = await store.put(key, Readable.from([file.bytes]), { maxBytes: deps.maxFileBytes, contentType: file.mimeType });
       try {
         // Checked again with the insert, under the user's storage lock: an upload may have landed meanwhile.
         const row = await usage.transaction(userId, async (tx) => {
-          if (!(await usage.fits(userId, size, { tx }))) throw storageFull(usage.limitBytes);
+          if (!(await usage.fits(userId, size, { tx }))) throw await usage.fullError(userId, { tx });
           return repo.insertFile(tx, {
             userId,
+            teamId: null,
             folderId,
             originalName: file.originalName,
             storedName: storedNameOf(key),
@@ -105,7 +144,7 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
             uploadedAt: clock.now(),
           });
         });
-        return toFileRecord(row);
+        return toFileRecord(row, { userId, teamId: null, role: null });
       } catch (error) {
         await deleteObjects(store, [objectPathOf(key)]);
         throw error;

@@ -1,10 +1,20 @@
-import { FILE_PAGE_SIZE, type Breadcrumb, type FileListResponse, type Folder, type ListFilesQuery, type UpdateFolderBody } from '@contract/files';
+import {
+  FILE_PAGE_SIZE,
+  type Breadcrumb,
+  type CreateFolderBody,
+  type FileListResponse,
+  type FileScope,
+  type Folder,
+  type ListFilesQuery,
+  type UpdateFolderBody,
+} from '@contract/files';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import type { FolderRow } from '../../db/schema/files';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
+import { currentMember, mayModify, scopeOf, type Member } from './file-access';
 import { toFolder, toListResponse } from './files.mappers';
 import { filesRepository as repo } from './files.repository';
 import { decodeFileCursor } from './list-cursor';
@@ -16,25 +26,40 @@ const FOLDER_DEPTH_LIMIT = 64;
 
 const folderNameTaken = () => new AppError('conflict', 'A folder with that name already exists here.', 'name');
 
+/** The refusal when a member may read a team folder or file but not change it. */
+export const notYours = (what: 'folder' | 'file', action: string) =>
+  new AppError('forbidden', `Only the person who added this ${what}, a team admin or the team owner can ${action} it.`);
+
+/** The team id a new row of `scope` gets (a member without a team cannot add to a team library). */
+export function teamIdFor(member: Member, scope: FileScope): string | null {
+  if (scope === 'private') return null;
+  if (!member.teamId) throw notFound('Your team');
+  return member.teamId;
+}
+
 /** Folders and what a listing shows of them: browse, search, breadcrumbs, create, rename, move, delete. */
 export function createFoldersService(deps: { db: Db; store: ObjectStore; clock: Clock }) {
   const { db, store, clock } = deps;
 
+  /** A folder the user may read (their own private one, or their team's); another's is a 404. */
   const requireFolder = async (userId: string, folderId: string) => {
     const folder = await repo.findFolder(db, userId, folderId);
     if (!folder) throw notFound('That folder');
     return folder;
   };
 
-  /** The folder and every folder below it, breadth first. */
+  /** The folder and every folder below it, breadth first, and who made those below it. */
   const subtreeOf = async (userId: string, folderId: string) => {
     const all = [folderId];
+    const makers = new Set<string>();
     let level = [folderId];
     for (let depth = 0; level.length > 0 && depth < FOLDER_DEPTH_LIMIT * 4; depth++) {
-      level = await repo.childFolderIds(db, userId, level);
+      const children = await repo.childFolders(db, userId, level);
+      for (const child of children) makers.add(child.userId);
+      level = children.map((child) => child.id);
       all.push(...level);
     }
-    return all;
+    return { ids: all, makers: [...makers] };
   };
 
   /** Home's children down to the folder itself, in order. */
@@ -53,46 +78,56 @@ export function createFoldersService(deps: { db: Db; store: ObjectStore; clock: 
     requireFolder,
     breadcrumbs,
 
-    /** The id of the user's top-level folder of this name, made on first use (e.g. "Generated images"). */
+    /** The id of the user's private top-level folder of this name, made on first use (e.g. "Generated images"). */
     topFolderNamed(userId: string, name: string): Promise<string> {
       return repo.topFolderNamed(db, userId, name);
     },
 
     /**
      * A page of a folder's files (or of a search's), newest first. Folders are few and come whole
-     * with the first page, so later pages (those with a cursor) carry files only.
+     * with the first page, so later pages (those with a cursor) carry files only. Home and search
+     * list one library (`scope`, private by default); a folder is listed whichever library it is in.
      */
     async list(userId: string, query: ListFilesQuery): Promise<FileListResponse> {
       const cursor = query.cursor ? decodeFileCursor(query.cursor) : null;
       const limit = query.limit ?? FILE_PAGE_SIZE;
+      const scope = query.scope ?? 'private';
       const withFolders = cursor === null;
+      const member = currentMember(db, userId);
       if (query.search) {
         const text = query.search;
         const [folders, page] = await Promise.all([
-          withFolders ? repo.searchFolders(db, userId, text, SEARCH_FOLDER_LIMIT) : [],
-          repo.searchFiles(db, userId, text, cursor, limit),
+          withFolders ? repo.searchFolders(db, userId, scope, text, SEARCH_FOLDER_LIMIT) : [],
+          repo.searchFiles(db, userId, scope, text, cursor, limit),
         ]);
-        return toListResponse(folders, page);
+        return toListResponse(folders, page, await member);
       }
       const folderId = query.folderId ?? null;
-      // All three at once: the listings filter on the user too, so nothing leaks before the check.
+      // All three at once: the listings filter on what the user may read too, so nothing leaks before the check.
       const [folder, folders, page] = await Promise.all([
         folderId ? repo.findFolder(db, userId, folderId) : null,
-        withFolders ? repo.listFolders(db, userId, folderId) : [],
-        repo.listFiles(db, userId, folderId, cursor, limit),
+        withFolders ? repo.listFolders(db, userId, scope, folderId) : [],
+        repo.listFiles(db, userId, scope, folderId, cursor, limit),
       ]);
       if (folderId && !folder) throw notFound('That folder');
-      return toListResponse(folders, page);
+      return toListResponse(folders, page, await member);
     },
 
-    async createFolder(userId: string, body: { name: string; parentId?: string | null }): Promise<Folder> {
+    async createFolder(userId: string, body: CreateFolderBody): Promise<Folder> {
       const parentId = body.parentId ?? null;
+      const member = await currentMember(db, userId);
+      let teamId = teamIdFor(member, body.scope ?? 'private');
       if (parentId) {
+        const parent = await requireFolder(userId, parentId);
+        if (body.scope && body.scope !== scopeOf(parent)) {
+          throw new AppError('invalid_input', `That folder is in your ${scopeOf(parent) === 'team' ? 'team' : 'private'} library; a folder inside it is too.`, 'scope');
+        }
+        teamId = parent.teamId;
         const depth = (await breadcrumbs(userId, parentId)).length;
         if (depth >= FOLDER_DEPTH_LIMIT) throw new AppError('invalid_input', `Folders nest at most ${FOLDER_DEPTH_LIMIT} deep.`, 'parentId');
       }
       try {
-        return toFolder(await repo.insertFolder(db, { userId, name: body.name, parentId, createdAt: clock.now() }));
+        return toFolder(await repo.insertFolder(db, { userId, teamId, name: body.name, parentId, createdAt: clock.now() }), member);
       } catch (error) {
         if (uniqueViolation(error) !== undefined) throw folderNameTaken();
         throw error;
@@ -100,29 +135,44 @@ export function createFoldersService(deps: { db: Db; store: ObjectStore; clock: 
     },
 
     async updateFolder(userId: string, folderId: string, body: UpdateFolderBody): Promise<Folder> {
-      await requireFolder(userId, folderId);
-      // The new parent must be one of the user's folders (404 otherwise); the cycle check is the
-      // repository's, made under a lock so that concurrent moves cannot both pass it.
-      if (body.parentId) await requireFolder(userId, body.parentId);
+      const [folder, member] = await Promise.all([requireFolder(userId, folderId), currentMember(db, userId)]);
+      if (!mayModify(member, folder)) throw notYours('folder', body.parentId === undefined ? 'rename' : 'move');
+      // The new parent must be a folder the user may read (404 otherwise), in the same library;
+      // the cycle check is the repository's, made under a lock so that concurrent moves cannot both pass it.
+      if (body.parentId) {
+        const parent = await requireFolder(userId, body.parentId);
+        if (parent.teamId !== folder.teamId) {
+          throw new AppError('invalid_input', 'A folder moves within its own library. To share its files, move the files themselves.', 'parentId');
+        }
+      }
       try {
-        const updated = await repo.updateFolder(db, userId, folderId, { name: body.name, parentId: body.parentId });
+        const updated = await repo.updateFolder(db, userId, folder.teamId ?? userId, folderId, { name: body.name, parentId: body.parentId });
         if (updated === 'cycle') throw new AppError('invalid_input', 'A folder cannot be moved into itself or one of its subfolders.', 'parentId');
         if (!updated) throw notFound('That folder');
-        return toFolder(updated);
+        return toFolder(updated, member);
       } catch (error) {
         if (uniqueViolation(error) !== undefined) throw folderNameTaken();
         throw error;
       }
     },
 
-    /** The folder, everything inside it, and the bytes of every file in it. */
+    /**
+     * The folder, everything inside it, and the bytes of every file in it. In a team library a
+     * plain member deletes only a folder holding nothing but what they added themselves.
+     */
     async deleteFolder(userId: string, folderId: string) {
-      await requireFolder(userId, folderId);
-      const folderIds = await subtreeOf(userId, folderId);
-      const paths = await repo.objectPathsInFolders(db, userId, folderIds);
-      await repo.deleteFolder(db, userId, folderId, folderIds);
+      const [folder, member] = await Promise.all([requireFolder(userId, folderId), currentMember(db, userId)]);
+      if (!mayModify(member, folder)) throw notYours('folder', 'delete');
+      const subtree = await subtreeOf(userId, folderId);
+      const contents = await repo.filesInFolders(db, userId, subtree.ids);
+      const owners = new Set([...subtree.makers, ...contents.map((file) => file.userId)]);
+      if (![...owners].every((owner) => mayModify(member, { userId: owner, teamId: folder.teamId }))) {
+        throw new AppError('forbidden', 'This folder holds files or folders other members added: only a team admin or the team owner can delete it.');
+      }
+      const paths = contents.map((file) => file.path);
+      await repo.deleteFolder(db, userId, folderId, subtree.ids);
       await deleteObjects(store, paths);
-      return { ok: true as const, deletedFiles: paths.length, deletedFolders: folderIds.length };
+      return { ok: true as const, deletedFiles: paths.length, deletedFolders: subtree.ids.length };
     },
   };
 }

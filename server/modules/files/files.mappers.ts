@@ -1,11 +1,12 @@
 import { fileCategoryOf, type FileListResponse, type FileRecord, type Folder } from '@contract/files';
 import type { FileRow, FolderRow } from '../../db/schema/files';
+import { mayModify, scopeOf, type Member } from './file-access';
 import type { FilePage } from './files.repository';
 import { encodeFileCursor } from './list-cursor';
 
-/** Rows as the contract shows them. */
+/** Rows as the contract shows them to `member` (whether they may change each one). */
 
-export const toFileRecord = (row: FileRow): FileRecord => ({
+export const toFileRecord = (row: FileRow, member: Member): FileRecord => ({
   id: row.id,
   originalName: row.originalName,
   storedName: row.storedName,
@@ -15,17 +16,21 @@ export const toFileRecord = (row: FileRow): FileRecord => ({
   folderId: row.folderId,
   objectPath: row.objectPath,
   uploadedAt: row.uploadedAt.toISOString(),
+  scope: scopeOf(row),
+  canModify: mayModify(member, row),
 });
 
-export const toFolder = (row: FolderRow): Folder => ({
+export const toFolder = (row: FolderRow, member: Member): Folder => ({
   id: row.id,
   name: row.name,
   parentId: row.parentId,
   createdAt: row.createdAt.toISOString(),
+  scope: scopeOf(row),
+  canModify: mayModify(member, row),
 });
 
-export const toListResponse = (folders: FolderRow[], page: FilePage): FileListResponse => ({
-  folders: folders.map(toFolder),
-  files: page.files.map(toFileRecord),
+export const toListResponse = (folders: FolderRow[], page: FilePage, member: Member): FileListResponse => ({
+  folders: folders.map((row) => toFolder(row, member)),
+  files: page.files.map((row) => toFileRecord(row, member)),
   nextCursor: page.next ? encodeFileCursor(page.next) : null,
 });

@@ -69,7 +69,7 @@ export interface FilesModuleOptions {
 
 /** The files area: its JSON routes, the local store's upload URL, and the orphan sweeps. */
 export async function registerFilesModule(app: FastifyInstance, { services, sweep }: FilesModuleOptions) {
-  await app.register(filesRoutes, { folders: services.folders, uploads: services.uploads, records: services.records });
+  await app.register(filesRoutes, { folders: services.folders, uploads: services.uploads, records: services.records, usage: services.usage });
   if (!sweep.store.presignPut) await app.register(localUploadRoutes, { uploads: services.uploads });
   scheduleOrphanSweeps(app, sweep, sweep.intervalMinutes);
 }

@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { FileScope } from '@contract/files';
 import { files, folders, uploads, type FileRow, type FolderRow } from '../../db/schema/files';
+import { teamMembers } from '../../db/schema/teams';
+import { filesInScope, foldersInScope, readableFiles, readableFolders } from './file-access';
 import type { FileCursor } from './list-cursor';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -33,12 +36,15 @@ export interface FilePage {
   next: FileCursor | null;
 }
 
-/** One page of the user's files matching `filter`: fetches one row more than asked to know whether another page exists. */
+/**
+ * One page of the files the user may read matching `filter`: fetches one row more than asked to
+ * know whether another page exists.
+ */
 async function filesPage(db: Db, userId: string, filter: SQL, cursor: FileCursor | null, limit: number): Promise<FilePage> {
   const rows = await db
     .select({ file: files, uploadedAtText })
     .from(files)
-    .where(and(eq(files.userId, userId), filter, filesAfter(cursor)))
+    .where(and(readableFiles(userId), filter, filesAfter(cursor)))
     .orderBy(...FILE_ORDER)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -48,19 +54,23 @@ async function filesPage(db: Db, userId: string, filter: SQL, cursor: FileCursor
 }
 
 /**
- * Takes a transaction-scoped advisory lock on one user's `scope` (their folder tree, their storage
- * total): concurrent writers of the same user queue here, and each re-reads what it checks after
- * the lock is granted (READ COMMITTED takes a fresh snapshot per statement). Other users never wait.
+ * Takes a transaction-scoped advisory lock on one library's `scope` (its folder tree, its storage
+ * total), keyed by a user id (a private library) or a team id: concurrent writers of the same
+ * library queue here, and each re-reads what it checks after the lock is granted (READ COMMITTED
+ * takes a fresh snapshot per statement). Other libraries never wait.
  */
-async function lockUser(tx: Db, scope: 'folder-tree' | 'storage', userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`genie:${scope}:${userId}`}, 0))`);
+async function lockLibrary(tx: Db, scope: 'folder-tree' | 'storage', key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`genie:${scope}:${key}`}, 0))`);
 }
 
-/** Whether `folderId` is `candidateId` or one of its ancestors (bounded, in case a cycle exists already). */
+/**
+ * Whether `folderId` is `candidateId` or one of its ancestors (bounded, in case a cycle exists
+ * already). The caller has checked that the user may read both: a folder's parents share its library.
+ */
 async function isSelfOrAncestor(tx: Db, userId: string, folderId: string, candidateId: string): Promise<boolean> {
   const result = await tx.execute<{ found: boolean }>(sql`
     with recursive up (id, parent_id, depth) as (
-      select id, parent_id, 1 from folders where id = ${candidateId} and user_id = ${userId}
+      select id, parent_id, 1 from folders where id = ${candidateId} and ${readableFolders(userId)}
       union all
       select f.id, f.parent_id, up.depth + 1 from folders f join up on f.id = up.parent_id where up.depth < 256
     )
@@ -69,11 +79,14 @@ async function isSelfOrAncestor(tx: Db, userId: string, folderId: string, candid
   return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
 }
 
-/** The user's one file that `match` picks, if any. */
-async function ownFile(db: Db, userId: string, match: SQL): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(and(match, eq(files.userId, userId))).limit(1);
+/** The one file that `match` picks among those the user may read, if any. */
+async function readableFile(db: Db, userId: string, match: SQL): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(and(match, readableFiles(userId))).limit(1);
   return row;
 }
+
+/** Rows of drivers' `execute` (node-postgres and PGlite both answer with `rows`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const filesRepository = {
   async insertUpload(db: Db, row: { userId: string; objectKey: string; expiresAt: Date; createdAt: Date }) {
@@ -156,27 +169,37 @@ export const filesRepository = {
   },
 
   /**
-   * The bytes the user's storage limit counts: their file records, and the uploads whose bytes
-   * have arrived but are not a record yet (they sit on disk just the same). `exceptUpload` leaves
-   * out one upload, whose bytes the caller is about to count as something else.
+   * The bytes the storage limit of the user's team counts, and its seats (members). One team, one
+   * limit: the team library, every member's private files, and the uploads of any member whose
+   * bytes have arrived but are not a record yet (they sit on disk just the same). `exceptUpload`
+   * leaves out one upload, whose bytes the caller is about to count as something else. A user
+   * without a team (an account being deleted) counts alone.
    */
-  async usedBytes(db: Db, userId: string, exceptUpload?: string): Promise<number> {
-    const pending = and(eq(uploads.userId, userId), isNotNull(uploads.size), exceptUpload ? ne(uploads.id, exceptUpload) : undefined);
+  async teamUsage(db: Db, userId: string, exceptUpload?: string): Promise<{ usedBytes: number; seats: number }> {
     const result = await db.execute(sql`
-      select (select coalesce(sum(${files.size}), 0) from ${files} where ${eq(files.userId, userId)})
-           + (select coalesce(sum(${uploads.size}), 0) from ${uploads} where ${pending}) as total`);
-    // Both drivers (node-postgres, PGlite) answer with `rows`; a bigint sum arrives as text.
-    return Number((result as unknown as { rows: { total: string | number }[] }).rows[0]?.total ?? 0);
+      with team as (select ${teamMembers.teamId} as id from ${teamMembers} where ${teamMembers.userId} = ${userId}),
+           members as (select ${teamMembers.userId} as id from ${teamMembers} where ${teamMembers.teamId} = (select id from team)
+                       union select ${userId}::uuid)
+      select (select coalesce(sum(${files.size}), 0) from ${files} where ${files.teamId} = (select id from team))
+           + (select coalesce(sum(${files.size}), 0) from ${files} where ${files.teamId} is null and ${files.userId} in (select id from members))
+           + (select coalesce(sum(${uploads.size}), 0) from ${uploads}
+               where ${uploads.userId} in (select id from members) and ${uploads.size} is not null
+                 ${exceptUpload ? sql`and ${uploads.id} <> ${exceptUpload}` : sql``}) as total,
+             (select count(*) from members) as seats`);
+    // A bigint sum or count arrives as text.
+    const row = rowsOf<{ total: string | number; seats: string | number }>(result)[0];
+    return { usedBytes: Number(row?.total ?? 0), seats: Math.max(1, Number(row?.seats ?? 1)) };
   },
 
   /**
-   * Runs `work` in a transaction holding the user's storage lock: every check of the storage limit
-   * and the write it allows happen together, one request of that user at a time (issue 14: ten
-   * concurrent records each passed the check before any was written).
+   * Runs `work` in a transaction holding the storage lock of the user's team: every check of the
+   * storage limit and the write it allows happen together, one request of that team at a time
+   * (issue 14: ten concurrent records each passed the check before any was written).
    */
   async withStorageLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await lockUser(tx, 'storage', userId);
+      const [member] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)).limit(1);
+      await lockLibrary(tx, 'storage', member?.teamId ?? userId);
       return work(tx);
     });
   },
@@ -194,71 +217,80 @@ export const filesRepository = {
       .groupBy(files.category);
   },
 
+  /** A folder the user may read (their own private one or their team's). */
   async findFolder(db: Db, userId: string, id: string): Promise<FolderRow | undefined> {
     const [row] = await db
       .select()
       .from(folders)
-      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+      .where(and(eq(folders.id, id), readableFolders(userId)))
       .limit(1);
     return row;
   },
 
-  async listFolders(db: Db, userId: string, parentId: string | null): Promise<FolderRow[]> {
+  /** The folders directly in a folder, or at the top of one of the user's libraries (parentId null). */
+  async listFolders(db: Db, userId: string, scope: FileScope, parentId: string | null): Promise<FolderRow[]> {
     return db
       .select()
       .from(folders)
-      .where(and(eq(folders.userId, userId), underParent(parentId)))
+      .where(and(parentId ? readableFolders(userId) : foldersInScope(userId, scope), underParent(parentId)))
       .orderBy(asc(folders.name));
   },
 
-  /** A page of the files directly in a folder (null: Home). */
-  async listFiles(db: Db, userId: string, folderId: string | null, cursor: FileCursor | null, limit: number): Promise<FilePage> {
-    return filesPage(db, userId, inFolder(folderId), cursor, limit);
+  /** A page of the files directly in a folder, or in Home of one of the user's libraries (folderId null). */
+  async listFiles(db: Db, userId: string, scope: FileScope, folderId: string | null, cursor: FileCursor | null, limit: number): Promise<FilePage> {
+    return filesPage(db, userId, and(folderId ? undefined : filesInScope(userId, scope), inFolder(folderId))!, cursor, limit);
   },
 
-  /** Folders whose name contains the text, any case (folders_name_trgm_idx). */
-  async searchFolders(db: Db, userId: string, text: string, limit: number): Promise<FolderRow[]> {
+  /** Folders of one library whose name contains the text, any case (folders_name_trgm_idx). */
+  async searchFolders(db: Db, userId: string, scope: FileScope, text: string, limit: number): Promise<FolderRow[]> {
     return db
       .select()
       .from(folders)
-      .where(and(eq(folders.userId, userId), ilike(folders.name, containsPattern(text))))
+      .where(and(foldersInScope(userId, scope), ilike(folders.name, containsPattern(text))))
       .orderBy(asc(folders.name))
       .limit(limit);
   },
 
-  /** A page of the files whose name contains the text, any case (files_original_name_trgm_idx). */
-  async searchFiles(db: Db, userId: string, text: string, cursor: FileCursor | null, limit: number): Promise<FilePage> {
-    return filesPage(db, userId, ilike(files.originalName, containsPattern(text)), cursor, limit);
+  /** A page of one library's files whose name contains the text, any case (files_original_name_trgm_idx). */
+  async searchFiles(db: Db, userId: string, scope: FileScope, text: string, cursor: FileCursor | null, limit: number): Promise<FilePage> {
+    return filesPage(db, userId, and(filesInScope(userId, scope), ilike(files.originalName, containsPattern(text)))!, cursor, limit);
   },
 
-  async insertFolder(db: Db, row: { userId: string; name: string; parentId: string | null; createdAt: Date }): Promise<FolderRow> {
+  async insertFolder(db: Db, row: { userId: string; teamId: string | null; name: string; parentId: string | null; createdAt: Date }): Promise<FolderRow> {
     const [folder] = await db.insert(folders).values(row).returning();
     return folder!;
   },
 
   /**
-   * Renames and/or moves a folder; 'cycle' (and no change) when the new parent is the folder itself
-   * or inside it. Moves are serialised per user, with the check made under the lock: two moves
-   * X→Y and Y→X that each checked first and then wrote made a cycle under READ COMMITTED.
+   * Renames and/or moves a folder the user may read; 'cycle' (and no change) when the new parent
+   * is the folder itself or inside it. Moves are serialised per library (`libraryKey`: the user's
+   * id or the team's), with the check made under the lock: two moves X→Y and Y→X that each
+   * checked first and then wrote made a cycle under READ COMMITTED.
    */
-  async updateFolder(db: Db, userId: string, id: string, changes: { name?: string; parentId?: string | null }): Promise<FolderRow | undefined | 'cycle'> {
+  async updateFolder(
+    db: Db,
+    userId: string,
+    libraryKey: string,
+    id: string,
+    changes: { name?: string; parentId?: string | null },
+  ): Promise<FolderRow | undefined | 'cycle'> {
     return db.transaction(async (tx) => {
       if (changes.parentId) {
-        await lockUser(tx, 'folder-tree', userId);
+        await lockLibrary(tx, 'folder-tree', libraryKey);
         if (await isSelfOrAncestor(tx, userId, id, changes.parentId)) return 'cycle' as const;
       }
       const [folder] = await tx
         .update(folders)
         .set(changes)
-        .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+        .where(and(eq(folders.id, id), readableFolders(userId)))
         .returning();
       return folder;
     });
   },
 
-  /** The id of the user's top-level folder of this name, created when there is none. */
+  /** The id of the user's private top-level folder of this name, created when there is none. */
   async topFolderNamed(db: Db, userId: string, name: string): Promise<string> {
-    const where = and(eq(folders.userId, userId), isNull(folders.parentId), eq(folders.name, name));
+    const where = and(eq(folders.userId, userId), isNull(folders.teamId), isNull(folders.parentId), eq(folders.name, name));
     const [existing] = await db.select({ id: folders.id }).from(folders).where(where).orderBy(asc(folders.createdAt)).limit(1);
     if (existing) return existing.id;
     await db.insert(folders).values({ userId, name, parentId: null }).onConflictDoNothing();
@@ -266,23 +298,22 @@ export const filesRepository = {
     return row!.id;
   },
 
-  /** Ids of the folders directly inside any of these. */
-  async childFolderIds(db: Db, userId: string, parentIds: string[]): Promise<string[]> {
+  /** The folders directly inside any of these, with who made each. */
+  async childFolders(db: Db, userId: string, parentIds: string[]): Promise<{ id: string; userId: string }[]> {
     if (parentIds.length === 0) return [];
-    const rows = await db
-      .select({ id: folders.id })
+    return db
+      .select({ id: folders.id, userId: folders.userId })
       .from(folders)
-      .where(and(eq(folders.userId, userId), inArray(folders.parentId, parentIds)));
-    return rows.map((r) => r.id);
+      .where(and(readableFolders(userId), inArray(folders.parentId, parentIds)));
   },
 
-  async objectPathsInFolders(db: Db, userId: string, folderIds: string[]): Promise<string[]> {
+  /** The files in these folders: where their bytes are, and who uploaded each. */
+  async filesInFolders(db: Db, userId: string, folderIds: string[]): Promise<{ path: string; userId: string }[]> {
     if (folderIds.length === 0) return [];
-    const rows = await db
-      .select({ path: files.objectPath })
+    return db
+      .select({ path: files.objectPath, userId: files.userId })
       .from(files)
-      .where(and(eq(files.userId, userId), inArray(files.folderId, folderIds)));
-    return rows.map((r) => r.path);
+      .where(and(readableFiles(userId), inArray(files.folderId, folderIds)));
   },
 
   /**
@@ -293,8 +324,8 @@ export const filesRepository = {
    */
   async deleteFolder(db: Db, userId: string, id: string, subtreeIds: string[]) {
     await db.transaction(async (tx) => {
-      await tx.delete(files).where(and(eq(files.userId, userId), inArray(files.folderId, subtreeIds)));
-      await tx.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
+      await tx.delete(files).where(and(readableFiles(userId), inArray(files.folderId, subtreeIds)));
+      await tx.delete(folders).where(and(eq(folders.id, id), readableFolders(userId)));
     });
   },
 
@@ -303,12 +334,13 @@ export const filesRepository = {
     return file!;
   },
 
+  /** A file the user may read (readableFiles), by id. */
   async findFile(db: Db, userId: string, id: string): Promise<FileRow | undefined> {
-    return ownFile(db, userId, eq(files.id, id));
+    return readableFile(db, userId, eq(files.id, id));
   },
 
   async findFileByObjectPath(db: Db, userId: string, objectPath: string): Promise<FileRow | undefined> {
-    return ownFile(db, userId, eq(files.objectPath, objectPath));
+    return readableFile(db, userId, eq(files.objectPath, objectPath));
   },
 
   async fileExistsAt(db: Db, objectPath: string): Promise<boolean> {
@@ -316,16 +348,22 @@ export const filesRepository = {
     return row !== undefined;
   },
 
-  async updateFile(db: Db, userId: string, id: string, changes: { originalName?: string; folderId?: string | null }) {
+  /** Renames or moves a file the user may read; a move between libraries sets teamId and the owner (userId). */
+  async updateFile(
+    db: Db,
+    userId: string,
+    id: string,
+    changes: { originalName?: string; folderId?: string | null; teamId?: string | null; userId?: string },
+  ) {
     const [file] = await db
       .update(files)
       .set(changes)
-      .where(and(eq(files.id, id), eq(files.userId, userId)))
+      .where(and(eq(files.id, id), readableFiles(userId)))
       .returning();
     return file;
   },
 
   async deleteFile(db: Db, userId: string, id: string) {
-    await db.delete(files).where(and(eq(files.id, id), eq(files.userId, userId)));
+    await db.delete(files).where(and(eq(files.id, id), readableFiles(userId)));
   },
 };

@@ -12,6 +12,7 @@ import {
   folderSchema,
   idParamsSchema,
   listFilesQuerySchema,
+  storageResponseSchema,
   updateFileBodySchema,
   updateFolderBodySchema,
   uploadCompleteBodySchema,
@@ -21,7 +22,7 @@ import {
 import { requireUser } from '../auth/current-user';
 import type { FileRecordsService } from './file-records.service';
 import type { FoldersService } from './files-folders.service';
-import { toFileRecord } from './files.mappers';
+import type { StorageUsage } from './storage-usage';
 import type { UploadsService } from './uploads.service';
 import { sendFileDownload } from './send-download';
 
@@ -29,6 +30,7 @@ export interface FilesRoutesOptions {
   folders: FoldersService;
   uploads: UploadsService;
   records: FileRecordsService;
+  usage: StorageUsage;
 }
 
 /** `?download` asks for an attachment (the list view's download button) instead of inline. */
@@ -36,8 +38,11 @@ const downloadQuerySchema = z.object({ download: z.string().max(8).optional() })
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-/** SPEC §7 "Files and folders", plus rename, move and folder delete. */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { folders, uploads, records }) => {
+/**
+ * SPEC §7 "Files and folders", plus rename, move and folder delete, and the team library (issue
+ * 15): `scope` on listings and new folders and files; every read goes through file-access.ts.
+ */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { folders, uploads, records, usage }) => {
   app.get('/api/files', { schema: { querystring: listFilesQuerySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
     const user = await requireUser(request);
     return folders.list(user.id, request.query);
@@ -56,11 +61,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
 
   app.patch(
     '/api/folders/:id',
-    { schema: { params: idParamsSchema, body: updateFolderBodySchema, response: { 200: folderSchema, 409: errorBodySchema, ...errors } } },
+    { schema: { params: idParamsSchema, body: updateFolderBodySchema, response: { 200: folderSchema, 403: errorBodySchema, 409: errorBodySchema, ...errors } } },
     async (request) => folders.updateFolder((await requireUser(request)).id, request.params.id, request.body),
   );
 
-  app.delete('/api/folders/:id', { schema: { params: idParamsSchema, response: { 200: deleteResponseSchema, ...errors } } }, async (request) =>
+  app.delete('/api/folders/:id', { schema: { params: idParamsSchema, response: { 200: deleteResponseSchema, 403: errorBodySchema, ...errors } } }, async (request) =>
     folders.deleteFolder((await requireUser(request)).id, request.params.id),
   );
 
@@ -85,17 +90,22 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   );
 
   app.get('/api/files/:id', { schema: { params: idParamsSchema, response: { 200: fileRecordSchema, ...errors } } }, async (request) =>
-    toFileRecord(await records.getFile((await requireUser(request)).id, request.params.id)),
+    records.getRecord((await requireUser(request)).id, request.params.id),
   );
 
   app.patch(
     '/api/files/:id',
-    { schema: { params: idParamsSchema, body: updateFileBodySchema, response: { 200: fileRecordSchema, ...errors } } },
+    { schema: { params: idParamsSchema, body: updateFileBodySchema, response: { 200: fileRecordSchema, 403: errorBodySchema, ...errors } } },
     async (request) => records.updateFile((await requireUser(request)).id, request.params.id, request.body),
   );
 
-  app.delete('/api/files/:id', { schema: { params: idParamsSchema, response: { 200: deleteResponseSchema, ...errors } } }, async (request) =>
+  app.delete('/api/files/:id', { schema: { params: idParamsSchema, response: { 200: deleteResponseSchema, 403: errorBodySchema, ...errors } } }, async (request) =>
     records.deleteFile((await requireUser(request)).id, request.params.id),
+  );
+
+  /** What counts against the caller's (team's) storage limit: the file manager's meter. */
+  app.get('/api/storage', { schema: { response: { 200: storageResponseSchema, 401: errorBodySchema } } }, async (request) =>
+    usage.status((await requireUser(request)).id),
   );
 
   app.get('/api/files/:id/download', { schema: { params: idParamsSchema, querystring: downloadQuerySchema } }, async (request, reply) => {

@@ -32,6 +32,7 @@ describe('the orphan sweep and a crash between the file record and the upload cl
     // The record is written and the process dies before the claim is removed.
     const record = await filesRepository.insertFile(t.database.db, {
       userId: alice.user.id,
+      teamId: null,
       folderId: null,
       originalName: 'precious.txt',
       storedName: objectPath.split('/').pop()!,

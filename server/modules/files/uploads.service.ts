@@ -5,12 +5,13 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
-import type { FoldersService } from './files-folders.service';
+import { currentMember, scopeOf } from './file-access';
+import { teamIdFor, type FoldersService } from './files-folders.service';
 import { toFileRecord } from './files.mappers';
 import { filesRepository as repo } from './files.repository';
 import { keyFromFileUrl, keyFromObjectPath, newObjectKey, objectPathOf, ownerOfKey, storedNameOf } from './object-keys';
 import { SNIFF_BYTES, sniffMimeType, typeAllowed } from './sniff-type';
-import { storageFull, type StorageUsage } from './storage-usage';
+import type { StorageUsage } from './storage-usage';
 import { readStart } from './stored-objects';
 import { guardUploadBody } from './upload-body';
 import { createUploadSlots } from './upload-slots';
@@ -65,7 +66,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + deps.uploadUrlTtlSeconds * 1000);
       await usage.transaction(userId, async (tx) => {
-        if (!(await usage.hasRoom(userId, { tx }))) throw storageFull(usage.limitBytes);
+        if (!(await usage.hasRoom(userId, { tx }))) throw await usage.fullError(userId, { tx });
         if ((await repo.countWaitingUploads(tx, userId, now)) >= WAITING_UPLOAD_LINKS_PER_USER) {
           throw new AppError(
             'rate_limited',
@@ -102,7 +103,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       const remaining = await usage.remainingBytes(input.userId);
       if (input.contentLength !== undefined && input.contentLength > deps.maxFileBytes) throw tooLarge({ connection: 'close' });
-      if (input.contentLength !== undefined && input.contentLength > remaining) throw storageFull(usage.limitBytes);
+      if (input.contentLength !== undefined && input.contentLength > remaining) throw await usage.fullError(input.userId);
       const maxBytes = Math.min(deps.maxFileBytes, Math.max(remaining, 0));
       const release = slots.take(input.userId, input.key);
       let size: number;
@@ -110,7 +111,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         ({ size } = await store.put(input.key, guardUploadBody(input.body, deps.uploadIdleMs), { maxBytes, contentType: claimed }));
       } catch (error) {
         if (error instanceof AppError && error.code === 'too_large') {
-          throw maxBytes < deps.maxFileBytes ? storageFull(usage.limitBytes) : tooLarge({ connection: 'close' });
+          throw maxBytes < deps.maxFileBytes ? await usage.fullError(input.userId) : tooLarge({ connection: 'close' });
         }
         throw error;
       } finally {
@@ -123,7 +124,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       });
       if (outcome !== 'kept') {
         await store.delete(input.key).catch(() => undefined);
-        throw outcome === 'full' ? storageFull(usage.limitBytes) : linkUsed();
+        throw outcome === 'full' ? await usage.fullError(input.userId) : linkUsed();
       }
       return { size };
     },
@@ -148,7 +149,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         });
         if (outcome === 'full') {
           await discardUpload(upload.id, key);
-          throw storageFull(usage.limitBytes);
+          throw await usage.fullError(userId);
         }
       }
       return { objectPath: objectPathOf(key) };
@@ -161,8 +162,17 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const missing = async () => (ownerOfKey(key) === userId && (await repo.fileExistsAt(db, objectPathOf(key))) ? alreadyRecorded() : notFound('That upload'));
       if (!upload || upload.userId !== userId) throw await missing();
       if (!upload.completedAt) throw new AppError('conflict', 'Complete the upload before saving its record.', 'objectPath');
+      // The library: a folder's own, else `scope`'s Home (private when absent).
       const folderId = body.folderId ?? null;
-      if (folderId) await deps.folders.requireFolder(userId, folderId);
+      const member = await currentMember(db, userId);
+      let teamId = teamIdFor(member, body.scope ?? 'private');
+      if (folderId) {
+        const folder = await deps.folders.requireFolder(userId, folderId);
+        if (body.scope && body.scope !== scopeOf(folder)) {
+          throw new AppError('invalid_input', `That folder is in your ${scopeOf(folder) === 'team' ? 'team' : 'private'} library, not the ${body.scope === 'team' ? 'team' : 'private'} one.`, 'scope');
+        }
+        teamId = folder.teamId;
+      }
       const info = await store.head(key);
       if (!info) {
         await repo.deleteUpload(db, upload.id);
@@ -186,6 +196,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           }
           const row = await repo.insertFile(tx, {
             userId,
+            teamId,
             folderId,
             originalName: body.originalName,
             storedName: storedNameOf(key),
@@ -206,9 +217,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (outcome === 'full') {
         // The claim went with the transaction, so nothing can record these bytes any more.
         await store.delete(key).catch(() => undefined);
-        throw storageFull(usage.limitBytes);
+        throw await usage.fullError(userId);
       }
-      return toFileRecord(outcome);
+      return toFileRecord(outcome, member);
     },
   };
 }

@@ -14,6 +14,9 @@ export const teamAccounts = {
   /** The team a user belongs to (every account has exactly one). */
   teamIdOf: (db: Db, userId: string) => teamsRepository.teamIdOf(db, userId),
 
+  /** The user's team and role as the database has it now (the files module's write rules). */
+  membershipOf: (db: Db, userId: string) => teamsRepository.membershipOf(db, userId),
+
   /** The owner of a team: whom a payment naming only the team is recorded against. */
   ownerOf: (db: Db, teamId: string) => teamsRepository.ownerOf(db, teamId),
 

@@ -1,17 +1,20 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FileListResponse } from '@contract/files';
+import type { FileListResponse, FileScope } from '@contract/files';
 import { getJson } from '@/lib/request';
 
 /** Every file-list query starts with this, so one invalidation refreshes them all. */
 export const FILES_QUERY_KEY = ['files'] as const;
 
 export interface FileListParams {
+  /** The library: the user's own ("My files") or their team's. */
+  scope: FileScope;
   folderId: string | null;
   search: string;
 }
 
-export function fileListUrl({ folderId, search }: FileListParams, cursor?: string): string {
+export function fileListUrl({ scope, folderId, search }: FileListParams, cursor?: string): string {
   const query = new URLSearchParams();
+  if (scope === 'team') query.set('scope', 'team');
   if (folderId) query.set('folderId', folderId);
   if (search.trim()) query.set('search', search.trim());
   if (cursor) query.set('cursor', cursor);
@@ -19,7 +22,7 @@ export function fileListUrl({ folderId, search }: FileListParams, cursor?: strin
   return text ? `/api/files?${text}` : '/api/files';
 }
 
-const paramsKey = (params: FileListParams) => ({ folderId: params.folderId, search: params.search.trim() });
+const paramsKey = (params: FileListParams) => ({ scope: params.scope, folderId: params.folderId, search: params.search.trim() });
 
 /** The first page only: every folder, and the newest files (the move dialog needs only the folders). */
 export const fileListQueryOptions = (params: FileListParams) =>

@@ -1,10 +1,12 @@
-import type { FileRecord, UploadCompleteResponse, UploadUrlResponse } from '@contract/files';
+import type { FileRecord, FileScope, UploadCompleteResponse, UploadUrlResponse } from '@contract/files';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_PICK } from '@contract/limits';
 import { apiRequest, HttpError } from '@/lib/request';
 
 export interface UploadOptions {
   /** The folder the files land in; null or omitted is Home. */
   folderId?: string | null;
+  /** The library whose Home receives them when folderId is absent (a folder's own otherwise); private when omitted. */
+  scope?: FileScope;
   /** Called as each file's bytes go up, with a fraction from 0 to 1. */
   onProgress?: (fileName: string, fraction: number) => void;
   /** SPEC §5's optional allowed-mime-type list ('image/*' matches every image); other types are skipped. */
@@ -65,6 +67,8 @@ async function uploadOne(file: File, options: UploadOptions): Promise<FileRecord
     size: file.size,
     folderId: options.folderId ?? null,
     objectPath,
+    // Into a folder, the server takes the folder's library; at Home, the tab's.
+    ...(options.scope && !options.folderId ? { scope: options.scope } : {}),
   });
   options.onProgress?.(file.name, 1);
   return (await record.json()) as FileRecord;

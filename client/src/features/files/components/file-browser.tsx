@@ -13,6 +13,7 @@ import { DeleteItemDialog, useDeleteItem } from './delete-item';
 import { EmptyState } from './empty-state';
 import { FileGrid } from './file-grid';
 import { FileList } from './file-list';
+import { LibraryTabs, type BrowserPlace } from './library-tabs';
 import { LoadMore } from './load-more';
 import type { BrowserItem, ItemHandlers } from './item-actions';
 import { MoveDialog } from './move-dialog';
@@ -24,6 +25,12 @@ export interface FileBrowserProps {
   /** In selection mode a click on a file picks it (onSelectFile) instead of opening it. */
   selectionMode?: boolean;
   onSelectFile?: (file: FileRecord) => void;
+  /**
+   * Given, the place is the caller's (the /files page keeps it in the URL, so Back and reload
+   * work) and every change goes through onNavigate; absent, the browser keeps it itself (the modal).
+   */
+  place?: BrowserPlace;
+  onNavigate?: (place: BrowserPlace) => void;
   className?: string;
 }
 
@@ -39,8 +46,10 @@ const useDebounced = (value: string, ms: number) => {
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 /** The file manager of SPEC §2, full page at /files and in chat's Browse Files modal. */
-export function FileBrowser({ selectionMode = false, onSelectFile, className }: FileBrowserProps) {
-  const [folderId, setFolderId] = useState<string | null>(null);
+export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavigate, className }: FileBrowserProps) {
+  const [ownPlace, setOwnPlace] = useState<BrowserPlace>({ scope: 'private', folderId: null });
+  const { scope, folderId } = place ?? ownPlace;
+  const navigate = onNavigate ?? setOwnPlace;
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText, 250).trim();
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -51,15 +60,16 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
   const inputRef = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
 
-  const { data, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useFileListPages({ folderId, search });
-  const uploads = useUploads(folderId);
+  const { data, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useFileListPages({ scope, folderId, search });
+  const uploads = useUploads(folderId, { scope });
   const deletion = useDeleteItem();
 
-  const openFolder = (id: string | null) => {
+  const go = (next: BrowserPlace) => {
     setSearchText('');
-    setFolderId(id);
+    navigate(next);
     setCreatingFolder(false);
   };
+  const openFolder = (id: string | null) => go({ scope, folderId: id });
 
   const handlers: ItemHandlers = {
     onOpenFolder: (folder) => openFolder(folder.id),
@@ -109,6 +119,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
           <Heading className="text-2xl font-bold tracking-tight text-slate-900">File Manager</Heading>
           {selectionMode && <p className="text-sm text-slate-500">Choose a file to attach</p>}
         </div>
+        <LibraryTabs scope={scope} onChange={(next) => go({ scope: next, folderId: null })} className="sm:ml-auto sm:mr-2" />
         <div className="flex items-center gap-2">
           <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label="View">
             {(['grid', 'list'] as const).map((mode) => {
@@ -147,7 +158,12 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
         </label>
       </div>
 
-      {creatingFolder && <NewFolderForm parentId={folderId} onDone={() => setCreatingFolder(false)} />}
+      {scope === 'team' && (
+        <p className="-mt-1 text-sm text-slate-500">
+          Shared with everyone in your team: all members open and add files; whoever added an item, admins and the owner change it.
+        </p>
+      )}
+      {creatingFolder && <NewFolderForm scope={scope} parentId={folderId} onDone={() => setCreatingFolder(false)} />}
       <UploadProgressList items={uploads.progress} />
 
       {isLoading ? (
@@ -162,7 +178,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
       ) : empty && search ? (
         <p className="py-16 text-center text-sm text-slate-500">No files match “{search}”.</p>
       ) : empty ? (
-        <EmptyState onUpload={pickFiles} />
+        <EmptyState onUpload={pickFiles} team={scope === 'team'} />
       ) : view === 'grid' ? (
         <FileGrid folders={folders} files={files} handlers={handlers} />
       ) : (
@@ -190,7 +206,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, className }: 
         }}
       />
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
-      <MoveDialog item={moving} startFolderId={folderId} onClose={() => setMoving(null)} />
+      <MoveDialog item={moving} start={{ scope, folderId }} onClose={() => setMoving(null)} />
       <DeleteItemDialog deletion={deletion} />
     </section>
   );

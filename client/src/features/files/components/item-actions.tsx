@@ -18,31 +18,41 @@ export const nameOf = (item: BrowserItem) => (item.kind === 'file' ? item.file.o
 const iconButton =
   'inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 [&_svg]:h-4 [&_svg]:w-4';
 
-/** Rename, move, download (files) and delete: icon buttons, each with its own label. */
+/**
+ * Rename, move, download (files) and delete: icon buttons, each with its own label. In the team
+ * library only whoever added the item, admins and the owner get rename, move and delete.
+ */
 export function ItemActions({ item, handlers, className, showDownload = true }: { item: BrowserItem; handlers: ItemHandlers; className?: string; showDownload?: boolean }) {
   const name = nameOf(item);
+  const canModify = item.kind === 'file' ? item.file.canModify : item.folder.canModify;
   return (
     <div className={cn('flex items-center', className)}>
+      {canModify && (
+        <>
       <button type="button" className={iconButton} aria-label={`Rename ${name}`} title="Rename" onClick={(e) => (e.stopPropagation(), handlers.onRename(item))}>
         <Pencil />
       </button>
       <button type="button" className={iconButton} aria-label={`Move ${name}`} title="Move" onClick={(e) => (e.stopPropagation(), handlers.onMove(item))}>
         <FolderInput />
       </button>
+        </>
+      )}
       {showDownload && item.kind === 'file' && (
         <a className={iconButton} href={`${downloadUrlOf(item.file)}?download=1`} download={item.file.originalName} aria-label={`Download ${name}`} title="Download" onClick={(e) => e.stopPropagation()}>
           <Download />
         </a>
       )}
-      <button
-        type="button"
-        className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        onClick={(e) => (e.stopPropagation(), handlers.onDelete(item))}
-      >
-        <Trash2 />
-      </button>
+      {canModify && (
+        <button
+          type="button"
+          className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          onClick={(e) => (e.stopPropagation(), handlers.onDelete(item))}
+        >
+          <Trash2 />
+        </button>
+      )}
     </div>
   );
 }

@@ -11,44 +11,52 @@ import { useUpdateFile } from '../api/update-file';
 import { useUpdateFolder } from '../api/update-folder';
 import { FolderIcon } from './file-icon';
 import { nameOf, type BrowserItem } from './item-actions';
+import { LibraryTabs, type BrowserPlace } from './library-tabs';
 
-/** A small folder picker: browse from Home, then move the item into the folder shown. */
-export function MoveDialog({ item, startFolderId, onClose }: { item: BrowserItem | null; startFolderId: string | null; onClose: () => void }) {
-  const [target, setTarget] = useState<string | null>(startFolderId);
-  useEffect(() => setTarget(startFolderId), [item, startFolderId]);
-  const { data, isLoading } = useFileList({ folderId: target, search: '' });
-  const { data: crumbs = [] } = useBreadcrumbs(target);
+/**
+ * A small folder picker: browse from Home, then move the item into the folder shown. A file may
+ * also change library ("My files" or "Team"); a folder moves within its own.
+ */
+export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null; start: BrowserPlace; onClose: () => void }) {
+  const [target, setTarget] = useState<BrowserPlace>(start);
+  useEffect(() => setTarget(start), [item, start.scope, start.folderId]);
+  const { data, isLoading } = useFileList({ scope: target.scope, folderId: target.folderId, search: '' });
+  const { data: crumbs = [] } = useBreadcrumbs(target.folderId);
   const updateFile = useUpdateFile();
   const updateFolder = useUpdateFolder();
   // A folder cannot go inside itself: it is left out of the choices.
   const choices = (data?.folders ?? []).filter((folder) => item?.kind !== 'folder' || folder.id !== item.folder.id);
+  const open = (folderId: string | null) => setTarget({ scope: target.scope, folderId });
+  const libraryName = target.scope === 'team' ? 'Team' : 'My files';
 
   const move = () => {
     if (!item) return;
     const handlers = {
       onSuccess: () => {
-        toast({ title: 'Moved', description: `${nameOf(item)} moved to ${crumbs.at(-1)?.name ?? 'Home'}` });
+        toast({ title: 'Moved', description: `${nameOf(item)} moved to ${crumbs.at(-1)?.name ?? libraryName}` });
         onClose();
       },
       onError: (error: Error) => toast({ title: 'Failed to move', description: errorSentence(error), variant: 'destructive' }),
     };
-    if (item.kind === 'file') updateFile.mutate({ id: item.file.id, folderId: target }, handlers);
-    else updateFolder.mutate({ id: item.folder.id, parentId: target }, handlers);
+    // Into a folder, the folder says which library; to a Home, the tab does.
+    if (item.kind === 'file') updateFile.mutate(target.folderId ? { id: item.file.id, folderId: target.folderId } : { id: item.file.id, folderId: null, scope: target.scope }, handlers);
+    else updateFolder.mutate({ id: item.folder.id, parentId: target.folderId }, handlers);
   };
 
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={item !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent>
         <DialogTitle>Move {item ? nameOf(item) : ''}</DialogTitle>
         <DialogDescription>Open the folder to move it into, then choose Move here.</DialogDescription>
+        {item?.kind === 'file' && <LibraryTabs scope={target.scope} onChange={(scope) => setTarget({ scope, folderId: null })} className="self-start" />}
         <nav aria-label="Destination" className="flex flex-wrap items-center gap-1 text-sm">
-          <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => setTarget(null)}>
+          <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => open(null)}>
             <Home aria-hidden className="h-4 w-4" /> Home
           </button>
           {crumbs.map((crumb) => (
             <span key={crumb.id} className="inline-flex items-center gap-1">
               <ChevronRight aria-hidden className="h-4 w-4 text-slate-400" />
-              <button type="button" className="rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => setTarget(crumb.id)}>
+              <button type="button" className="rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => open(crumb.id)}>
                 {crumb.name}
               </button>
             </span>
@@ -63,7 +71,7 @@ export function MoveDialog({ item, startFolderId, onClose }: { item: BrowserItem
           {!isLoading && choices.length === 0 && <li className="p-4 text-center text-sm text-slate-500">No folders here</li>}
           {choices.map((folder) => (
             <li key={folder.id}>
-              <button type="button" className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-genie-50" onClick={() => setTarget(folder.id)}>
+              <button type="button" className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-genie-50" onClick={() => open(folder.id)}>
                 <FolderIcon size="sm" />
                 <span className="truncate">{folder.name}</span>
               </button>

@@ -1,4 +1,5 @@
 import { FolderPlus } from 'lucide-react';
+import type { FileScope } from '@contract/files';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -7,7 +8,7 @@ import { errorSentence } from '@/lib/error-sentence';
 import { useCreateFolder } from '../api/create-folder';
 
 /** SPEC §2/§5: the inline 'Folder name' input; Create or Enter creates, a blank name does nothing. */
-export function NewFolderForm({ parentId, onDone }: { parentId: string | null; onDone: () => void }) {
+export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; parentId: string | null; onDone: () => void }) {
   const [name, setName] = useState('');
   const createFolder = useCreateFolder();
 
@@ -15,7 +16,8 @@ export function NewFolderForm({ parentId, onDone }: { parentId: string | null; o
     const trimmed = name.trim();
     if (!trimmed || createFolder.isPending) return;
     createFolder.mutate(
-      { name: trimmed, parentId },
+      // Inside a folder the server takes the folder's library; at the top, the tab's.
+      parentId ? { name: trimmed, parentId } : { name: trimmed, parentId, scope },
       {
         onSuccess: () => {
           toast({ title: 'Folder created successfully!' });

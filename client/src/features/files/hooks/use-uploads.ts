@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { FileRecord } from '@contract/files';
+import type { FileRecord, FileScope } from '@contract/files';
 import { toast } from '@/components/ui/use-toast';
 import { FILES_QUERY_KEY } from '../api/get-files';
 import { selectUploadable, uploadFiles } from '../api/upload-files';
@@ -17,7 +17,7 @@ export interface UploadProgress {
  * Runs a pick of uploads into a folder and tracks each file's progress for the progress bars.
  * SPEC §8: success shows 'Files uploaded!' with the count; failures are only logged.
  */
-export function useUploads(folderId: string | null, options: { allowedMimeTypes?: readonly string[] } = {}) {
+export function useUploads(folderId: string | null, options: { allowedMimeTypes?: readonly string[]; scope?: FileScope } = {}) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress[]>([]);
   const batch = useRef(0);
@@ -37,7 +37,7 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
           next[index] = { ...next[index]!, fraction, status: fraction >= 1 ? 'done' : 'uploading' };
           return next;
         });
-      const saved = await uploadFiles(files, { folderId, onProgress: update, allowedMimeTypes: options.allowedMimeTypes });
+      const saved = await uploadFiles(files, { folderId, scope: options.scope, onProgress: update, allowedMimeTypes: options.allowedMimeTypes });
       await queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
       if (saved.length > 0) {
         toast({ title: 'Files uploaded!', description: `${saved.length} file(s) uploaded successfully` });
@@ -45,7 +45,7 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
       if (batch.current === batchId) setProgress([]);
       return saved;
     },
-    [folderId, options.allowedMimeTypes, queryClient],
+    [folderId, options.scope, options.allowedMimeTypes, queryClient],
   );
 
   return { progress, uploading: progress.length > 0, start };

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AuthPage } from './pages/auth-page';
+import { FilesPage } from './pages/files-page';
+import { launchBrowser, newContext, screenshot, uniqueUser } from './support/browser';
+
+/**
+ * Issue 18 item 8 and issue 15's tabs: the file manager's place (library and folder) lives in the
+ * URL, so Back, forward and reload return to it.
+ */
+describe('the file manager keeps its place in the URL', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('opens folders and the Team tab with Back, forward and reload returning to each', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await new AuthPage(page).signUp(uniqueUser());
+    await page.waitForURL(`${baseURL}/chat`);
+    const files = new FilesPage(page);
+    await files.goto();
+    const crumbs = files.breadcrumb();
+    const tab = (name: 'My files' | 'Team') => page.getByRole('tab', { name });
+
+    await expect(tab('My files').getAttribute('aria-selected')).resolves.toBe('true');
+    await files.createFolder('Reports');
+    await files.openFolder('Reports');
+    await files.createFolder('2026');
+    await files.openFolder('2026');
+    const reportsUrl = new URL(page.url());
+    expect(reportsUrl.pathname).toBe('/files');
+    const deepest = reportsUrl.searchParams.get('folder');
+    expect(deepest).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Reload: still inside 2026, under Reports.
+    await page.reload();
+    await crumbs.getByText('2026', { exact: true }).waitFor();
+    await crumbs.getByRole('button', { name: 'Reports' }).waitFor();
+    await page.getByText('No files yet').waitFor();
+
+    // Back: Reports, then Home; forward: Reports again.
+    await page.goBack();
+    await files.folder('2026').waitFor();
+    await expect(crumbs.getByText('Reports', { exact: true }).count()).resolves.toBe(1);
+    await page.goBack();
+    await files.folder('Reports').waitFor();
+    expect(page.url()).toBe(`${baseURL}/files`);
+    await page.goForward();
+    await files.folder('2026').waitFor();
+
+    // The Team tab is a place too: its own Home, its own folders, and Back leaves it.
+    await tab('Team').click();
+    await page.getByText('No team files yet').waitFor();
+    expect(new URL(page.url()).search).toBe('?scope=team');
+    await files.createFolder('Shared contracts');
+    await files.openFolder('Shared contracts');
+    await screenshot(page, 'files-team-folder-desktop');
+    await page.reload();
+    await crumbs.getByText('Shared contracts', { exact: true }).waitFor();
+    await expect(tab('Team').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.goBack();
+    await files.folder('Shared contracts').waitFor();
+    await expect(files.folder('Reports').count()).resolves.toBe(0);
+    await page.goBack();
+    await files.folder('2026').waitFor();
+    await expect(tab('My files').getAttribute('aria-selected')).resolves.toBe('true');
+    await context.close();
+  });
+});
