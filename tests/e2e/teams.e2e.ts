@@ -60,6 +60,18 @@ describe('teams', () => {
     expect(await ownerPage.getByTestId('team-invitation').getByText(guest.email).count()).toBe(1);
     await screenshot(ownerPage, 'team-owner-invited-desktop');
 
+    // The owner puts a folder and a file in the team library (through the API, as the files page would).
+    const folderName = `Contracts ${owner.username}`;
+    const folder = await ownerPage.request.post('/api/folders', { data: { name: folderName, scope: 'team' } });
+    expect(folder.status()).toBe(201);
+    const bytes = Buffer.from('Notice period: ninety days.');
+    const { uploadURL } = (await (await ownerPage.request.post('/api/objects/upload')).json()) as { uploadURL: string };
+    expect((await ownerPage.request.put(uploadURL, { headers: { 'content-type': 'text/plain' }, data: bytes })).status()).toBe(200);
+    const { objectPath } = (await (await ownerPage.request.put('/api/files/upload-complete', { data: { fileURL: uploadURL } })).json()) as { objectPath: string };
+    const teamFile = await ownerPage.request.post('/api/files', { data: { originalName: 'acme-msa.txt', mimeType: 'text/plain', size: bytes.length, objectPath, scope: 'team' } });
+    expect(teamFile.status()).toBe(201);
+    const teamFileId = ((await teamFile.json()) as { id: string }).id;
+
     // A second browser (a phone) opens the link, signs up through it and lands in the team.
     const guestPage = await open('phone');
     await guestPage.goto(link);
@@ -75,6 +87,15 @@ describe('teams', () => {
     expect(await guestTeam.members()).toEqual([`${owner.username} Owner`, `${guest.username} Member`]);
     await screenshot(guestPage, 'team-member-phone');
 
+    // The new member sees the team library: the owner's folder and file, and can download the file.
+    await guestPage.goto(`${baseURL}/files?scope=team`);
+    await guestPage.getByText(folderName, { exact: true }).first().waitFor();
+    await guestPage.getByText('acme-msa.txt', { exact: true }).first().waitFor();
+    await screenshot(guestPage, 'team-library-member-phone');
+    const download = await guestPage.request.get(`/api/files/${teamFileId}/download`);
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toBe('Notice period: ninety days.');
+
     // The link is used up: opening it again says so.
     await guestPage.goto(link);
     await guestPage.getByText('This invitation cannot be used').waitFor();
@@ -87,6 +108,10 @@ describe('teams', () => {
     await ownerPage.getByText(`${guest.username}`, { exact: true }).waitFor({ state: 'detached' });
     expect(await ownerTeam.members()).toEqual([`${owner.username} Owner`]);
     expect(await ownerPage.getByTestId('team-seats').textContent()).toBe('1 of 3 used');
+
+    // Removal ends access at once: the removed person's next request for the team file is 404.
+    const afterRemoval = await guestPage.request.get(`/api/files/${teamFileId}/download`);
+    expect(afterRemoval.status()).toBe(404);
 
     // The removed person now has a team of their own again.
     await guestTeam.open();
