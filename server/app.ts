@@ -16,6 +16,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { UserDataChanges } from './modules/auth/session-cache';
 import { decorateAuth } from './modules/auth/current-user';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { registerOidc } from './modules/auth/oidc.module';
 import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
 import { registerAdminModule } from './modules/admin/admin.module';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -112,7 +115,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
   const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;
   if (mailer) app.addHook('onClose', () => mailer.close());
-  decorateAuth(app, createAuthService({ db, clock, userDataChanges }));
+  const authService = createAuthService({ db, clock, userDataChanges });
+  decorateAuth(app, authService);
+  const passwordResets = createPasswordResetService({
+    db,
+    clock,
+    auth: authService,
+    mailer,
+    mailsPerHour: config.PASSWORD_RESET_MAILS_PER_HOUR,
+    warn: (message) => app.log.warn(message),
+  });
+  app.decorate('passwordResets', passwordResets);
+  app.addHook('onClose', () => passwordResets.idle());
   // Streamed replies are stored after the client has them; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();
   app.addHook('onClose', () => pendingWrites.drain());
@@ -127,7 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     models: async () => chatService.modelsStatus(),
   };
   await app.register(healthRoutes, { checks: healthChecks });
-  await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  const ssoName = config.OIDC_ISSUER ? config.OIDC_DISPLAY_NAME : null;
+  await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, passwordsOffFor: config.OIDC_ONLY ? ssoName : null });
+  await app.register(accountSecurityRoutes, {
+    passwordResets,
+    options: { passwords: !config.OIDC_ONLY, passwordReset: mailer ? 'mail' : 'operator', sso: ssoName ? { name: ssoName } : null },
+    secureCookies: https,
+    attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await registerOidc(app, { config, db, clock, secret: deps.sessionSecret, secureCookies: https });
   // ── module routes: one registration line per module, in any order ──
   await app.register(chatRoutes, { chatService });
   await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db, pendingWrites }) });
