@@ -37,6 +37,7 @@ export async function startOidcProvider(options: { redirectUris: string[]; accou
     cookies: { keys: ['oidc-provider-test-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     async findAccount(_ctx, id) {
       const account = options.accounts[id];
       if (!account) return undefined;
