@@ -135,6 +135,27 @@ describe('password reset by mail', () => {
   });
 });
 
+describe('the operator\'s reset (npm run user -- reset-password)', () => {
+  it('sets the password, ends every session and voids unused links', async () => {
+    const inbox = await startSmtpInbox();
+    const t = await createTestApp({ env: { PUBLIC_URL, SMTP_URL: inbox.url } });
+    try {
+      const { user, cookie } = await signUp(t.app);
+      await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      const token = tokenIn((await inbox.next(0)).text);
+      const reset = await t.app.passwordResets.resetByOperator(user.email, 'operator chose this one');
+      expect(reset.id).toBe(user.id);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'operator chose this one' } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, newPassword: 'a stale link passphrase' } })).statusCode).toBe(400);
+      await expect(t.app.passwordResets.resetByOperator('nobody@example.com', 'whatever passphrase')).rejects.toThrow('No account uses nobody@example.com.');
+    } finally {
+      await t.close();
+      await inbox.close();
+    }
+  });
+});
+
 describe('password reset without waiting for the mail', () => {
   it('answers 202 while the mail server has not answered yet', async () => {
     let release!: () => void;
