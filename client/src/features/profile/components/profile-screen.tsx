@@ -19,6 +19,13 @@ const TABS = [
   ['settings', 'Settings'],
 ] as const;
 
+/** A tab another feature provides, composed in app/routes/profile.tsx (features never import each other). */
+export interface ExtraProfileTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
 function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
@@ -29,7 +36,7 @@ function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNo
 }
 
 /** The /profile page of SPEC §2: who you are, what you did, what you store, and your settings. */
-export function ProfileScreen() {
+export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[] }) {
   const profile = useProfile();
   const metrics = useMetrics();
 
@@ -85,8 +92,8 @@ export function ProfileScreen() {
         </div>
       </section>
       <Tabs defaultValue="overview">
-        <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
-          {TABS.map(([value, label]) => (
+        <TabsList className="grid w-full sm:inline-flex sm:w-auto" style={{ gridTemplateColumns: `repeat(${TABS.length + extraTabs.length}, minmax(0, 1fr))` }}>
+          {[...TABS, ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
             <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
               {label}
             </TabsTrigger>
@@ -104,6 +111,11 @@ export function ProfileScreen() {
         <TabsContent value="settings">
           <SettingsTab profile={user} />
         </TabsContent>
+        {extraTabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
     </Shell>
   );
