@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The fake OpenAI-compatible model server every persona talks to (its /v1 address). */
     fakeModelUrl: string;
+    /** The client built for this run, for a spec that starts a Genie of its own with other settings. */
+    clientDir: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', genie.url);
   project.provide('fakeModelUrl', fakeModel.url);
+  project.provide('clientDir', clientDir);
   return async () => {
     await genie.stop();
     await fakeModel.close();
