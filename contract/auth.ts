@@ -99,3 +99,6 @@ export const authOptionsSchema = z.object({
   sso: z.object({ name: z.string() }).nullable(),
 });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
+/** Whether the account has a password (one made by single sign-on has none until a reset sets it). */
+export const passwordStatusSchema = z.object({ set: z.boolean() });

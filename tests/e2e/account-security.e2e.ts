@@ -117,6 +117,7 @@ describe('account security in the browser', () => {
     const context = await contextAt('desktop');
     const page = await context.newPage();
     await page.goto('/login?next=%2Fprofile');
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
     await screenshot(page, 'login-sso-desktop');
     await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
     // The provider's own sign-in form, on its own origin.

@@ -8,6 +8,7 @@ import {
   passwordResetAcceptedSchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
+  passwordStatusSchema,
   revokedResponseSchema,
   sessionIdParamsSchema,
   sessionsResponseSchema,
@@ -46,6 +47,10 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   const origin = (request: FastifyRequest) => opts.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
   app.get('/api/auth/options', { schema: { response: { 200: authOptionsSchema } } }, () => options);
+
+  app.get('/api/auth/password', { schema: { response: { 200: passwordStatusSchema, 401: errorBodySchema } } }, async (request) => ({
+    set: await app.authService.hasPassword((await requireUser(request)).id),
+  }));
 
   app.post(
     '/api/auth/password',

@@ -125,6 +125,11 @@ export function createAuthService(deps: { db: Db; clock: Clock; userDataChanges:
       return { user: toCurrentUser(user), token: await startSession(user.id, origin) };
     },
 
+    async hasPassword(userId: string): Promise<boolean> {
+      const row = await authRepository.findUserById(db, userId);
+      return row !== undefined && row.passwordHash !== NO_PASSWORD;
+    },
+
     /** A new password after the current one is proven; every other session of the account ends. */
     async changePassword(user: AuthenticatedUser, body: ChangePasswordBody) {
       const row = await authRepository.findUserById(db, user.id);

@@ -97,9 +97,11 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(again.id).toBe(user.id);
     const [row] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toBe('');
+    const status = await t.app.inject({ method: 'GET', url: '/api/auth/password', headers: { cookie: cookieHeader(response) } });
+    expect(status.json()).toEqual({ set: false });
     // No password works for an account made by single sign-on.
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana@acme.test', password: '' } });
-    expect(login.statusCode).toBe(400);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana@acme.test', password: 'anything at all' } });
+    expect([login.statusCode, login.json().error]).toEqual([401, 'The email or password is incorrect.']);
   });
 
   it('signs an existing password account in when the provider vouches for the same email', async () => {

@@ -94,6 +94,13 @@ describe('sessions and password change', () => {
     expect((await login(user.email, 'a new passphrase here')).statusCode).toBe(200);
   });
 
+  it('says whether the account has a password', async () => {
+    const { cookie } = await signUp(t.app);
+    const status = await t.app.inject({ method: 'GET', url: '/api/auth/password', headers: { cookie } });
+    expect(status.json()).toEqual({ set: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/password' })).statusCode).toBe(401);
+  });
+
   it('refuses a common new password', async () => {
     const { password, cookie } = await signUp(t.app);
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword: password, newPassword: 'password123' } });

@@ -22,6 +22,10 @@ export function useRevokeOtherSessions() {
   });
 }
 
+const PASSWORD_KEY = ['auth-password'] as const;
+
+export const usePasswordStatus = () => useQuery({ queryKey: PASSWORD_KEY, queryFn: ({ signal }) => getJson<{ set: boolean }>('/api/auth/password', { signal }) });
+
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({

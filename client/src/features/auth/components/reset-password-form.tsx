@@ -73,7 +73,7 @@ export function ResetPasswordForm() {
             {error}{' '}
             {/expired|used/.test(error) && (
               <Link href="/forgot-password" className="font-medium underline">
-                Ask for a new link
+                Get a new link
               </Link>
             )}
           </FormAlert>

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorSentence } from '@/lib/error-sentence';
 import { useAuthOptions } from '../api/auth-options';
-import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
+import { useChangePassword, usePasswordStatus, useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,7 +44,7 @@ function PasswordCard() {
     <Card>
       <CardHeader>
         <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs you out everywhere else. Signed in with single sign-on and never set one? Use “Forgot password?” on the sign-in page.</CardDescription>
+        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid max-w-md gap-4" onSubmit={onSubmit}>
@@ -145,12 +145,28 @@ function SessionsCard() {
   );
 }
 
+/** An account made by single sign-on has no password to prove; a reset link sets its first one. */
+function NoPasswordCard({ ssoName }: { ssoName: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>
+          You sign in with {ssoName}, so this account has no password. To add one, sign out and use “Forgot password?” on the sign-in page.
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
 /** The Security tab of /profile: the password and the sessions of this account. */
 export function SecurityPanel() {
   const options = useAuthOptions().data;
+  const password = usePasswordStatus().data;
   return (
     <div className="grid gap-6">
-      {(options?.passwords ?? true) && <PasswordCard />}
+      {(options?.passwords ?? true) && password?.set === true && <PasswordCard />}
+      {(options?.passwords ?? true) && password?.set === false && <NoPasswordCard ssoName={options?.sso?.name ?? 'single sign-on'} />}
       <SessionsCard />
     </div>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
 import { useMetrics } from '../api/get-metrics';
 import { useProfile } from '../api/get-profile';
 import { formatDate } from '../lib/format';
@@ -73,6 +74,8 @@ export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[
   }
 
   const user = profile.data;
+  // Five tabs side by side on a phone fit only in smaller type.
+  const crowded = TABS.length + extraTabs.length > 4;
   return (
     <Shell isPremium={user.subscription.isPremium}>
       <section className="mb-6 flex items-center gap-4 sm:mb-8">
@@ -94,7 +97,7 @@ export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[
       <Tabs defaultValue="overview">
         <TabsList className="grid w-full sm:inline-flex sm:w-auto" style={{ gridTemplateColumns: `repeat(${TABS.length + extraTabs.length}, minmax(0, 1fr))` }}>
           {[...TABS, ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
-            <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+            <TabsTrigger key={value} value={value} className={cn('px-2 sm:px-4', crowded && 'px-1 text-xs sm:text-sm')}>
               {label}
             </TabsTrigger>
           ))}
