@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createObjectStore } from './adapters/storage/create-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { AppError } from './lib/app-error';
+import { logSafeUrl } from './lib/log-safe-url';
 import { createFilesServices, filesLimitsOf, registerFilesModule } from './modules/files/files.plugin';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -68,11 +69,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
-  const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  const logOptions = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Fastify's own request fields, with reset tokens and OAuth codes cut out of the URL.
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: logSafeUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
+  };
+  const app = Fastify({
+    logger: deps.logger === false ? false : { ...logOptions, ...(deps.logger === true || deps.logger === undefined ? {} : deps.logger) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // Fastify's default is no limit: a request may take this long to arrive, headers and body.

@@ -161,4 +161,41 @@ describe('account security in the browser', () => {
     await other.close();
     await context.close();
   });
+
+  it('sends people to the operator when this Genie sends no mail (the shared server has no SMTP_URL)', async () => {
+    for (const [viewport, colorScheme] of [['phone', 'light'], ['desktop', 'dark']] as const) {
+      const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: VIEWPORTS[viewport], colorScheme });
+      const page = await context.newPage();
+      await page.goto('/forgot-password');
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await page.getByText('npm run user -- reset-password you@example.com').waitFor();
+      expect(await page.getByRole('button', { name: 'Send reset link' }).count()).toBe(0);
+      await screenshot(page, `forgot-password-operator-${viewport}-${colorScheme}`);
+      await context.close();
+    }
+  });
+
+  it('shows the reset and sign-in pages at desktop width', async () => {
+    const context = await contextAt('desktop', 'dark');
+    const page = await context.newPage();
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await screenshot(page, 'forgot-password-desktop-dark');
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByRole('button', { name: 'Set new password' }).waitFor();
+    await screenshot(page, 'reset-password-desktop-dark');
+    await page.goto('/login?sso_error=unverified');
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Acme ID has not verified your email address, so Genie cannot match it to an account. Verify it with Acme ID, then try again.',
+    );
+    await screenshot(page, 'login-sso-error-desktop-dark');
+    await context.close();
+    const phone = await contextAt('phone');
+    const phonePage = await phone.newPage();
+    await phonePage.goto('/login');
+    await phonePage.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
+    await screenshot(phonePage, 'login-sso-phone');
+    await phone.close();
+  });
 });
