@@ -52,9 +52,9 @@ describe('account security in the browser', () => {
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_DISPLAY_NAME: 'Acme ID',
-    });
+    }, 180_000);
     browser = await launchBrowser();
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await genie?.stop();
