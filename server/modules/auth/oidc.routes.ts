@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OidcClient } from '../../adapters/oidc/oidc-client';
 import type { Clock } from '../../lib/clock';
-import { toCurrentUser } from './auth.service';
 import { SsoRefused, type OidcAccountsService } from './oidc-accounts.service';
 import { attemptOf, clearAttemptCookie, setAttemptCookie } from './oidc-attempt-cookie';
 import { setSessionCookie } from './session-cookie';
@@ -67,7 +66,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       const user = await opts.accounts.accountFor(identity);
       const token = await app.authService.startSession(user.id, sessionOriginOf(request));
       setSessionCookie(reply, token, opts.secureCookies);
-      request.log.info({ userId: toCurrentUser(user).id }, 'signed in with single sign-on');
+      request.log.info({ userId: user.id }, 'signed in with single sign-on');
       return reply.redirect(attempt.next, 303);
     } catch (error) {
       if (error instanceof SsoRefused) return reply.redirect(fail(error.reason), 303);
