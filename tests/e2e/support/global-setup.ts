@@ -49,7 +49,8 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     PAYMENTS_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
     BUSINESS_WALLET_BTC: E2E_BTC_WALLET,
-  });
+    // Three minutes: on a machine shared by many test runs, starting (PGlite, migrations) took over one.
+  }, 180_000);
   project.provide('baseURL', genie.url);
   project.provide('fakeModelUrl', fakeModel.url);
   project.provide('clientDir', clientDir);
