@@ -62,7 +62,7 @@ export function ForgotPasswordForm() {
       <AuthCard title="Forgot your password?" description="This Genie does not send mail, so a reset link cannot reach you.">
         <div className="grid gap-3 text-sm text-slate-700">
           <p>Ask the person who runs this Genie to reset it for you. On the server they run:</p>
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 text-xs text-slate-100">
+          <pre className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 px-3 py-2 text-xs text-slate-100">
             <code>npm run user -- reset-password you@example.com</code>
           </pre>
           <p>It prints a new password once; change it on your profile’s Security tab after signing in.</p>
