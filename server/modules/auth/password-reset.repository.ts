@@ -1,10 +1,19 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { passwordResetTokens } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
 
 export const passwordResetRepository = {
   async insert(db: Db, row: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date }) {
     await db.insert(passwordResetTokens).values(row);
+  },
+
+  /**
+   * Locks the account's row until the transaction ends: requests for one account that arrive
+   * together count and insert one after another, so the per-account limit holds (on every process).
+   */
+  async lockAccount(db: Db, userId: string) {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   },
 
   /** Reset links made for this account since `since`: the per-account rate limit. */

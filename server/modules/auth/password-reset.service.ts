@@ -35,23 +35,29 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     inFlight.add(tracked);
   }
 
-  /** Makes a single-use link for the account; the raw token, to put in a URL. */
-  async function issueLink(userId: string): Promise<string> {
+  /**
+   * A single-use link for the account (the raw token, to put in a URL), or null when the account
+   * had its PASSWORD_RESET_MAILS_PER_HOUR already. Count and insert happen under the account's row
+   * lock: a flood of requests for one address (from many clients) sends a few mails, not one each.
+   */
+  async function issueLink(userId: string): Promise<string | null> {
     const token = newToken();
     const now = clock.now();
-    await passwordResetRepository.insert(db, { userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-    return token;
+    return db.transaction(async (tx) => {
+      await passwordResetRepository.lockAccount(tx, userId);
+      const recent = await passwordResetRepository.countSince(tx, userId, new Date(now.getTime() - RESET_LINK_TTL_MS));
+      if (recent >= deps.mailsPerHour) return null;
+      await passwordResetRepository.insert(tx, { userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
+      return token;
+    });
   }
 
   async function mailLink(email: string, origin: string) {
     if (!mailer) return;
     const user = await authRepository.findUserByEmail(db, email);
     if (!user) return;
-    const now = clock.now();
-    // Per account: a flood of requests for one address (from many clients) sends a few mails, not one each.
-    const recent = await passwordResetRepository.countSince(db, user.id, new Date(now.getTime() - RESET_LINK_TTL_MS));
-    if (recent >= deps.mailsPerHour) return;
     const token = await issueLink(user.id);
+    if (!token) return;
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,
