@@ -57,3 +57,53 @@ export const authUserResponseSchema = z.object({ user: currentUserSchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+// ── account security: password change and reset, sessions, sign-in options ──
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+
+/** The one answer to every reset request, whether or not an account uses the address. */
+export const passwordResetAcceptedSchema = z.object({ message: z.string() });
+export const PASSWORD_RESET_ACCEPTED = 'If an account uses this address, a link to reset its password is on its way. It works once, for one hour.';
+
+export const passwordResetConfirmBodySchema = z.object({
+  token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
+  newPassword: passwordSchema,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionsResponseSchema = z.array(sessionSchema);
+
+export const sessionIdParamsSchema = z.object({ id: z.string().max(100) });
+export const revokedResponseSchema = z.object({ revoked: z.number().int() });
+
+/** What the sign-in pages offer, from the server's settings. */
+export const authOptionsSchema = z.object({
+  /** False with OIDC_ONLY: no password sign-in, sign-up, change or reset. */
+  passwords: z.boolean(),
+  /** 'mail' when SMTP is set; 'operator' when a reset needs the operator's command. */
+  passwordReset: z.enum(['mail', 'operator']),
+  /** The single sign-on provider's display name, or null when SSO is off. */
+  sso: z.object({ name: z.string() }).nullable(),
+});
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
+/** Whether the account has a password (one made by single sign-on has none until a reset sets it). */
+export const passwordStatusSchema = z.object({ set: z.boolean() });

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -10,12 +10,16 @@ import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createObjectStore } from './adapters/storage/create-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { AppError } from './lib/app-error';
+import { logSafeUrl } from './lib/log-safe-url';
 import { createFilesServices, filesLimitsOf, registerFilesModule } from './modules/files/files.plugin';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { UserDataChanges } from './modules/auth/session-cache';
 import { decorateAuth } from './modules/auth/current-user';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { registerOidc } from './modules/auth/oidc.module';
 import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
 import { registerAdminModule } from './modules/admin/admin.module';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -65,11 +69,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
-  const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  const logOptions = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Fastify's own request fields, with reset tokens and OAuth codes cut out of the URL.
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: logSafeUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
+  };
+  const app = Fastify({
+    logger: deps.logger === false ? false : { ...logOptions, ...(deps.logger === true || deps.logger === undefined ? {} : deps.logger) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // Fastify's default is no limit: a request may take this long to arrive, headers and body.
@@ -120,7 +135,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     warn: (message) => app.log.warn(message),
   });
-  decorateAuth(app, createAuthService({ db, clock, userDataChanges, joinTeam: teamsService.joinOnSignup }));
+  const authService = createAuthService({ db, clock, userDataChanges, joinTeam: teamsService.joinOnSignup });
+  decorateAuth(app, authService);
+  const passwordResets = createPasswordResetService({
+    db,
+    clock,
+    auth: authService,
+    mailer,
+    mailsPerHour: config.PASSWORD_RESET_MAILS_PER_HOUR,
+    warn: (message) => app.log.warn(message),
+  });
+  app.decorate('passwordResets', passwordResets);
+  app.addHook('onClose', () => passwordResets.idle());
   // Streamed replies are stored after the client has them; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();
   app.addHook('onClose', () => pendingWrites.drain());
@@ -135,7 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     models: async () => chatService.modelsStatus(),
   };
   await app.register(healthRoutes, { checks: healthChecks });
-  await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  const ssoName = config.OIDC_ISSUER ? config.OIDC_DISPLAY_NAME : null;
+  await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, passwordsOffFor: config.OIDC_ONLY ? ssoName : null });
+  await app.register(accountSecurityRoutes, {
+    passwordResets,
+    options: { passwords: !config.OIDC_ONLY, passwordReset: mailer ? 'mail' : 'operator', sso: ssoName ? { name: ssoName } : null },
+    secureCookies: https,
+    attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await registerOidc(app, { config, db, clock, secret: deps.sessionSecret, secureCookies: https });
   // ── module routes: one registration line per module, in any order ──
   await app.register(chatRoutes, { chatService });
   await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db, pendingWrites }) });

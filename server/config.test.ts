@@ -34,4 +34,12 @@ describe('configuration', () => {
     expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
     expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
   });
+
+  it('refuses single sign-on settings that cannot work together', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow('OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
+    expect(() => loadConfig({ OIDC_ONLY: 'true' })).toThrow('OIDC_ONLY: needs OIDC_ISSUER (nobody could sign in)');
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'genie', OIDC_SCOPES: 'email' })).toThrow('OIDC_SCOPES: must include openid');
+    const config = loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'genie' });
+    expect([config.OIDC_SCOPES, config.OIDC_DISPLAY_NAME, config.OIDC_ONLY, config.OIDC_TEAM_BY_EMAIL_DOMAIN]).toEqual(['openid email profile', 'SSO', false, false]);
+  });
 });

@@ -82,6 +82,21 @@ export const configSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\/[^/]+/, 'must be smtp://user:pass@host:port or smtps://…').optional()),
   /** The From address of that mail, e.g. "Genie <genie@example.com>"; genie@<SMTP host> by default. */
   MAIL_FROM: optionalString,
+  /** Password-reset mails one account may be sent per hour; more requests answer the same and send nothing. */
+  PASSWORD_RESET_MAILS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  // ── single sign-on (OpenID Connect; README "Single sign-on") ──
+  /** The provider's issuer URL (its /.well-known/openid-configuration is read from there); unset turns SSO off. */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** Space-separated scopes asked for; `openid` and `email` are needed to match accounts by email. */
+  OIDC_SCOPES: z.preprocess(emptyAsUndefined, z.string().default('openid email profile')),
+  /** The provider's name on the button: "Sign in with <OIDC_DISPLAY_NAME>". */
+  OIDC_DISPLAY_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).default('SSO')),
+  /** New SSO accounts of one email domain share one team (the first one's) instead of one each. */
+  OIDC_TEAM_BY_EMAIL_DOMAIN: booleanFlag,
+  /** Turns password sign-in, sign-up and reset off: everyone signs in through the provider. */
+  OIDC_ONLY: booleanFlag,
   /** Seats of an Enterprise team; unset is unlimited (contract/plan-catalogue.ts seatLimit). */
   ENTERPRISE_SEATS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   /** How long an upload URL stays valid, in seconds. */
@@ -153,6 +168,15 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Settings that are only valid together (zod's object parse checks each one alone). */
+function crossChecks(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) problems.push('  OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
+  if (config.OIDC_ONLY && !config.OIDC_ISSUER) problems.push('  OIDC_ONLY: needs OIDC_ISSUER (nobody could sign in)');
+  if (config.OIDC_ISSUER && !config.OIDC_SCOPES.split(/\s+/).includes('openid')) problems.push('  OIDC_SCOPES: must include openid');
+  return problems;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment, naming every bad variable at once. */
@@ -162,5 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = crossChecks(parsed.data);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return parsed.data;
 }

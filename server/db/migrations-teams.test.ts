@@ -100,6 +100,8 @@ insert into payments (id, user_id, cryptocurrency, amount, amount_usd, status, p
 `;
 
 const UNCHANGED_TABLES = ['sessions', 'conversations', 'messages', 'folders', 'files', 'payments', 'user_totals', 'file_storage_totals', 'payment_totals'];
+/** Columns later migrations add with a default other than null, and the value old rows get. */
+const ADDED_COLUMN_DEFAULTS: Record<string, unknown> = {};
 const USER_COLUMNS = 'id, email, username, password_hash, created_at, last_active_at';
 
 describe('migrating a database made before teams', () => {
@@ -144,15 +146,16 @@ describe('migrating a database made before teams', () => {
     expect(await target.query(`select ${USER_COLUMNS} from users order by id`)).toEqual(before.users);
     const columns = await target.query(`select column_name from information_schema.columns where table_name = 'users' and column_name in ('plan', 'premium_until')`);
     expect(columns).toEqual([]);
-    // Columns later migrations added: payments' premium_team_id (checked below), and the team
-    // library's team_id on folders and files (0011), null: every existing row stays private.
-    const added: Record<string, string> = { payments: 'premium_team_id', folders: 'team_id', files: 'team_id' };
+    // Columns later migrations added hold null, or their declared default, on every existing row;
+    // every column a table had is unchanged. payments.premium_team_id is checked below.
     for (const table of UNCHANGED_TABLES) {
       const after = await target.query(`select * from ${table} order by 1, 2`);
-      const column = added[table];
-      const kept = column ? after.map(({ [column]: _, ...rest }) => rest) : after;
-      expect(kept, table).toEqual(before[table]);
-      if (table === 'folders' || table === 'files') expect(after.map((row) => row.team_id), table).toEqual(after.map(() => null));
+      const had = Object.keys(before[table]![0] ?? after[0] ?? {});
+      expect(after.map((row) => Object.fromEntries(had.map((column) => [column, row[column]]))), table).toEqual(before[table]);
+      for (const column of Object.keys(after[0] ?? {}).filter((c) => !had.includes(c) && c !== 'premium_team_id')) {
+        const expected = ADDED_COLUMN_DEFAULTS[`${table}.${column}`] ?? null;
+        expect(after.map((row) => row[column]), `${table}.${column}`).toEqual(after.map(() => expected));
+      }
     }
     expect(await target.query(`select count(*)::int as n from pg_class where relname = 'user_team_map'`)).toEqual([{ n: 0 }]);
   });

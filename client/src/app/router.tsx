@@ -15,6 +15,8 @@ const AdminPage = lazy(() => import('./routes/admin'));
 const AdminLoginPage = lazy(() => import('./routes/admin-login'));
 const LoginPage = lazy(() => import('./routes/login'));
 const SignupPage = lazy(() => import('./routes/signup'));
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // TanStack Query and the signed-in guard (which asks /api/auth/me through it) load with the first
 // page that needs them; the landing page needs neither.
@@ -49,6 +51,8 @@ const Admin = withQueries(AdminPage);
 const AdminLogin = withQueries(AdminLoginPage);
 const Login = withQueries(LoginPage);
 const Signup = withQueries(SignupPage);
+const ForgotPassword = withQueries(ForgotPasswordPage);
+const ResetPassword = withQueries(ResetPasswordPage);
 const NotFound = withQueries(NotFoundPage);
 const ProtectedChat = signedIn(ChatPage);
 const ProtectedFiles = signedIn(FilesPage);
@@ -98,6 +102,8 @@ export function AppRouter() {
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/login" component={Login} />
         <Route path="/signup" component={Signup} />
+        <Route path="/forgot-password" component={ForgotPassword} />
+        <Route path="/reset-password" component={ResetPassword} />
         <Route component={NotFound} />
       </Switch>
     </Suspense>

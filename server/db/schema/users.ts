@@ -33,6 +33,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** As the browser sent it at sign-in (cut to 512 characters), so a user can tell their sessions apart. */
+    userAgent: text('user_agent'),
+    /** The client address at sign-in (behind TRUST_PROXY, X-Forwarded-For's). */
+    ipAddress: text('ip_address'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );

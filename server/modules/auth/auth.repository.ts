@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { sessions, users, type UserRow } from '../../db/schema/users';
@@ -23,8 +23,39 @@ export const authRepository = {
       .limit(2);
   },
 
-  async insertSession(db: Db, row: { userId: string; tokenHash: string; expiresAt: Date }) {
+  async insertSession(db: Db, row: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null }) {
     await db.insert(sessions).values(row);
+  },
+
+  async findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    return user;
+  },
+
+  async setPasswordHash(db: Db, userId: string, passwordHash: string) {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  },
+
+  /** A user's live sessions, the most recently seen first. */
+  async sessionsOf(db: Db, userId: string, now: Date) {
+    return db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  },
+
+  /** Deletes the session only when it is this user's: false for anyone else's id. */
+  async deleteSessionOf(db: Db, userId: string, sessionId: string): Promise<boolean> {
+    const deleted = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+    return deleted.length > 0;
+  },
+
+  /** Every session of the user but one (undefined: all of them); the number ended. */
+  async deleteSessionsOf(db: Db, userId: string, exceptSessionId?: string): Promise<number> {
+    const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
+    const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
+    return deleted.length;
   },
 
   /** The live session for a token hash, with its user and their team; one indexed lookup. */

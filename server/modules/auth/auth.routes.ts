@@ -4,10 +4,14 @@ import { errorBodySchema } from '@contract/errors';
 import { requireUser } from './current-user';
 import { toCurrentUser } from './auth.service';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { sessionOriginOf } from './session-origin';
+import { passwordsOff } from './account-security.routes';
 
 export interface AuthRoutesOptions {
   secureCookies: boolean;
   attemptsPerMinute: number;
+  /** Null with OIDC_ONLY: sign-up and password sign-in answer 403 naming this provider instead. */
+  passwordsOffFor: string | null;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -17,10 +21,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/signup',
     {
       config: { rateLimit },
-      schema: { body: signupBodySchema, response: { 201: authUserResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } },
+      schema: { body: signupBodySchema, response: { 201: authUserResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } },
     },
     async (request, reply) => {
-      const { user, token } = await app.authService.signup(request.body);
+      if (options.passwordsOffFor) throw passwordsOff(options.passwordsOffFor);
+      const { user, token } = await app.authService.signup(request.body, sessionOriginOf(request));
       setSessionCookie(reply, token, options.secureCookies);
       return reply.status(201).send({ user });
     },
@@ -30,10 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/login',
     {
       config: { rateLimit },
-      schema: { body: loginBodySchema, response: { 200: authUserResponseSchema, 401: errorBodySchema } },
+      schema: { body: loginBodySchema, response: { 200: authUserResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
     },
     async (request, reply) => {
-      const { user, token } = await app.authService.login(request.body);
+      if (options.passwordsOffFor) throw passwordsOff(options.passwordsOffFor);
+      const { user, token } = await app.authService.login(request.body, sessionOriginOf(request));
       setSessionCookie(reply, token, options.secureCookies);
       return { user };
     },

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginBody, SignupBody } from '@contract/auth';
+import type { ChangePasswordBody, CurrentUser, LoginBody, SessionInfo, SignupBody } from '@contract/auth';
 import type { TeamRef } from '@contract/teams';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema/users';
@@ -31,6 +31,15 @@ export interface AuthenticatedUser {
   team: TeamRef;
 }
 
+/** Where a session was started from, shown on the Security tab so a user can tell sessions apart. */
+export interface SessionOrigin {
+  userAgent: string | undefined;
+  ipAddress: string | undefined;
+}
+
+/** A password of an account made by single sign-on, which has none: nothing verifies against it. */
+export const NO_PASSWORD = '';
+
 export const toCurrentUser = (user: Pick<UserRow, 'id' | 'email' | 'username' | 'createdAt'>): CurrentUser => ({
   id: user.id,
   email: user.email,
@@ -61,18 +70,41 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, userDataChanges } = deps;
   const sessionCache = new SessionCache<AuthenticatedUser>(userDataChanges);
 
-  async function startSession(userId: string) {
+  async function startSession(userId: string, origin: SessionOrigin) {
     const token = newToken();
     await authRepository.insertSession(db, {
       userId,
       tokenHash: hashToken(token),
       expiresAt: new Date(clock.now().getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: origin.userAgent?.slice(0, 512) ?? null,
+      ipAddress: origin.ipAddress?.slice(0, 64) ?? null,
     });
     return token;
   }
 
+  /**
+   * Ends sessions in the database, then drops this process's cached ones at once (other processes
+   * within the session cache's two seconds).
+   */
+  async function endSessions(userId: string, exceptSessionId?: string) {
+    const ended = await authRepository.deleteSessionsOf(db, userId, exceptSessionId);
+    userDataChanges.changed();
+    return ended;
+  }
+
+  /** The hash of a chosen new password, once it passes the common-password check. */
+  async function hashNewPassword(newPassword: string) {
+    if (isCommonPassword(newPassword)) {
+      throw new AppError('invalid_input', 'This password is too common. Choose a less guessable one.', 'newPassword');
+    }
+    return hashPassword(newPassword);
+  }
+
   return {
-    async signup(body: SignupBody) {
+    startSession,
+    endSessions,
+
+    async signup(body: SignupBody, origin: SessionOrigin) {
       if (isCommonPassword(body.password)) {
         throw new AppError('invalid_input', 'This password is too common. Choose a less guessable one.', 'password');
       }
@@ -96,14 +128,66 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (constraint === undefined) throw error;
         throw duplicateError(constraint.includes('username') ? 'username' : 'email');
       }
-      return { user: toCurrentUser(user), token: await startSession(user.id) };
+      return { user: toCurrentUser(user), token: await startSession(user.id, origin) };
     },
 
-    async login(body: LoginBody) {
+    async login(body: LoginBody, origin: SessionOrigin) {
       const user = await authRepository.findUserByEmail(db, body.email);
-      const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDecoy(body.password);
+      // An SSO account without a password costs the same work as a missing one: timing tells neither apart.
+      const hasPassword = user !== undefined && user.passwordHash !== NO_PASSWORD;
+      const valid = hasPassword ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDecoy(body.password);
       if (!user || !valid) throw new AppError('invalid_credentials', 'The email or password is incorrect.');
-      return { user: toCurrentUser(user), token: await startSession(user.id) };
+      return { user: toCurrentUser(user), token: await startSession(user.id, origin) };
+    },
+
+    async hasPassword(userId: string): Promise<boolean> {
+      const row = await authRepository.findUserById(db, userId);
+      return row !== undefined && row.passwordHash !== NO_PASSWORD;
+    },
+
+    /** A new password after the current one is proven; every other session of the account ends. */
+    async changePassword(user: AuthenticatedUser, body: ChangePasswordBody) {
+      const row = await authRepository.findUserById(db, user.id);
+      const valid = row && row.passwordHash !== NO_PASSWORD ? await verifyPassword(row.passwordHash, body.currentPassword) : await verifyAgainstDecoy(body.currentPassword);
+      if (!valid) throw new AppError('invalid_input', 'Your current password is incorrect.', 'currentPassword');
+      const passwordHash = await hashNewPassword(body.newPassword);
+      await authRepository.setPasswordHash(db, user.id, passwordHash);
+      return { signedOut: await endSessions(user.id, user.sessionId) };
+    },
+
+    hashNewPassword,
+
+    /** Sets an account's password hash (inside the caller's transaction) and ends all its sessions. */
+    async replacePassword(tx: Db, userId: string, passwordHash: string) {
+      await authRepository.setPasswordHash(tx, userId, passwordHash);
+      await authRepository.deleteSessionsOf(tx, userId);
+    },
+
+    /** Call after replacePassword's transaction committed: this process forgets the ended sessions now. */
+    sessionsEnded() {
+      userDataChanges.changed();
+    },
+
+    async sessions(user: AuthenticatedUser): Promise<SessionInfo[]> {
+      const rows = await authRepository.sessionsOf(db, user.id, clock.now());
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress,
+        current: row.id === user.sessionId,
+      }));
+    },
+
+    /** Ends one of the user's sessions; another user's id (or none) is a 404, as if it did not exist. */
+    async revokeSession(user: AuthenticatedUser, sessionId: string) {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      if (!uuid.test(sessionId) || !(await authRepository.deleteSessionOf(db, user.id, sessionId))) {
+        throw new AppError('not_found', 'That session was not found.');
+      }
+      userDataChanges.changed();
+      return { current: sessionId === user.sessionId };
     },
 
     async logout(token: string | undefined) {

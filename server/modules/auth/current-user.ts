@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { AuthenticatedUser, AuthService } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
 import { sessionTokenOf } from './session-cookie';
 
 declare module 'fastify' {
@@ -10,6 +11,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authService: AuthService;
+    /** Password reset by mail; tests await `idle()` for the mail sent in the background. */
+    passwordResets: PasswordResetService;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { teamsRepository } from './teams.repository';
+import { livePlan, seatLimitError, seatsOf } from './team-seats';
 
 /**
  * What other modules do with teams inside their own transactions: sign-up creates the new account's
@@ -10,6 +11,20 @@ import { teamsRepository } from './teams.repository';
 export const teamAccounts = {
   /** A new team with this new account as its owner, named after it. */
   createTeamOf: (db: Db, userId: string, name: string) => teamsRepository.createTeamOf(db, userId, name),
+
+  /**
+   * A new account joins an existing team as a member (single sign-on with OIDC_TEAM_BY_EMAIL_DOMAIN),
+   * under the team's row lock and its plan's seat limit, like an accepted invitation.
+   */
+  async joinAsMember(db: Db, teamId: string, userId: string, now: Date, enterpriseSeats: number | undefined) {
+    const team = await teamsRepository.lockTeam(db, teamId);
+    if (!team) throw new Error('team vanished while joining');
+    const plan = livePlan(team, now);
+    const limit = seatsOf(plan, enterpriseSeats);
+    const used = await teamsRepository.seatsUsed(db, teamId, now);
+    if (limit !== null && used >= limit) throw seatLimitError(plan, used, limit);
+    await teamsRepository.addMember(db, teamId, userId, 'member', now);
+  },
 
   /** The team a user belongs to (every account has exactly one). */
   teamIdOf: (db: Db, userId: string) => teamsRepository.teamIdOf(db, userId),

@@ -15,6 +15,11 @@ export const teamsRepository = {
     return team!;
   },
 
+  /** A new account joins an existing team (single sign-on by email domain). */
+  async addMember(db: Db, teamId: string, userId: string, role: TeamRole, now: Date) {
+    await db.insert(teamMembers).values({ teamId, userId, role, joinedAt: now });
+  },
+
   /** Moves an existing member into a new team of their own, as its owner (leaving or being removed). */
   async moveToOwnTeam(db: Db, userId: string, name: string, now: Date) {
     const [team] = await db.insert(teams).values({ name, createdAt: now }).returning({ id: teams.id });

@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The fake OpenAI-compatible model server every persona talks to (its /v1 address). */
     fakeModelUrl: string;
+    /** The client built for this run, for a spec that starts a Genie of its own with other settings. */
+    clientDir: string;
   }
 }
 
@@ -47,9 +49,11 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     PAYMENTS_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
     BUSINESS_WALLET_BTC: E2E_BTC_WALLET,
-  });
+    // Three minutes: on a machine shared by many test runs, starting (PGlite, migrations) took over one.
+  }, 180_000);
   project.provide('baseURL', genie.url);
   project.provide('fakeModelUrl', fakeModel.url);
+  project.provide('clientDir', clientDir);
   return async () => {
     await genie.stop();
     await fakeModel.close();

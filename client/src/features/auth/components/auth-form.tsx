@@ -1,14 +1,15 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorSentence } from '@/lib/error-sentence';
+import { useAuthOptions } from '../api/auth-options';
 import { useLogin } from '../api/login';
 import { useSignup } from '../api/signup';
 import { returnPathFromLocation } from '../hooks/use-return-path';
+import { AuthCard, FormAlert } from './auth-card';
+import { SsoButton, ssoErrorSentence } from './sso-button';
 
 type Mode = 'login' | 'signup';
 
@@ -31,6 +32,11 @@ export function AuthForm({ mode }: { mode: Mode }) {
   // Sign-up through an invitation link (/invite/<token> sends the token along): the new account
   // joins that team instead of getting one of its own.
   const invitation = mode === 'signup' ? (new URLSearchParams(window.location.search).get('invitation') ?? undefined) : undefined;
+  const options = useAuthOptions().data;
+  const sso = options?.sso ?? null;
+  // With OIDC_ONLY there is no password form at all, only the provider's button.
+  const passwords = options?.passwords ?? true;
+  const ssoError = sso ? ssoErrorSentence(new URLSearchParams(window.location.search).get('sso_error'), sso.name) : null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -49,20 +55,18 @@ export function AuthForm({ mode }: { mode: Mode }) {
     ? `/login?next=${encodeURIComponent(`/invite/${encodeURIComponent(invitation)}`)}`
     : `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
-      <Card className="w-full max-w-sm">
-        <CardHeader>
-          <Link
-            href="/"
-            className="mb-2 grid h-10 w-10 place-items-center rounded-xl bg-gradient-to-br from-genie-500 to-indigo-600 text-xl shadow-sm"
-            aria-label="Genie home"
-          >
-            <span aria-hidden="true">🧞</span>
-          </Link>
-          <CardTitle className="text-xl">{copy.title}</CardTitle>
-          <CardDescription>{invitation ? 'Your account joins the team that invited you.' : copy.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
+    <AuthCard title={copy.title} description={invitation ? 'Your account joins the team that invited you.' : copy.description}>
+      <div className="mb-4 grid gap-4 empty:hidden">
+        {ssoError && <FormAlert>{ssoError}</FormAlert>}
+        {sso && <SsoButton name={sso.name} next={next} />}
+        {sso && passwords && (
+          <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+          </p>
+        )}
+      </div>
+      {passwords && (
+        <>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
             <div className="grid gap-1.5">
               <Label htmlFor="email">Email</Label>
@@ -85,7 +89,14 @@ export function AuthForm({ mode }: { mode: Mode }) {
               </div>
             )}
             <div className="grid gap-1.5">
-              <Label htmlFor="password">Password</Label>
+              <div className="flex items-baseline justify-between">
+                <Label htmlFor="password">Password</Label>
+                {mode === 'login' && (
+                  <Link href="/forgot-password" className="text-xs font-medium text-genie-700 hover:underline">
+                    Forgot password?
+                  </Link>
+                )}
+              </div>
               <Input
                 id="password"
                 type="password"
@@ -98,11 +109,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
               />
               {mode === 'signup' && <p className="text-xs text-slate-500">At least 8 characters. A short phrase works well.</p>}
             </div>
-            {error && (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                {error}
-              </p>
-            )}
+            {error && <FormAlert>{error}</FormAlert>}
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? copy.pending : copy.submit}
             </Button>
@@ -113,11 +120,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
               {mode === 'login' ? 'Create an account' : 'Sign in'}
             </Link>
           </p>
-        </CardContent>
-      </Card>
-      <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
-      </Link>
-    </main>
+        </>
+      )}
+    </AuthCard>
   );
 }

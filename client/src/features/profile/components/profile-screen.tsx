@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
 import { useMetrics } from '../api/get-metrics';
 import { useProfile } from '../api/get-profile';
 import { formatDate } from '../lib/format';
@@ -20,6 +21,13 @@ const TABS = [
   ['settings', 'Settings'],
 ] as const;
 
+/** A tab another feature provides, composed in app/routes/profile.tsx (features never import each other). */
+export interface ExtraProfileTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
 function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
@@ -30,7 +38,7 @@ function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNo
 }
 
 /** The /profile page of SPEC §2: who you are, what you did, what you store, and your settings. */
-export function ProfileScreen() {
+export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[] }) {
   const profile = useProfile();
   const metrics = useMetrics();
 
@@ -67,6 +75,8 @@ export function ProfileScreen() {
   }
 
   const user = profile.data;
+  // Five tabs side by side on a phone fit only in smaller type.
+  const crowded = TABS.length + extraTabs.length > 4;
   return (
     <Shell isPremium={user.subscription.isPremium}>
       <section className="mb-6 flex items-center gap-4 sm:mb-8">
@@ -90,9 +100,9 @@ export function ProfileScreen() {
         </div>
       </section>
       <Tabs defaultValue="overview">
-        <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
-          {TABS.map(([value, label]) => (
-            <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+        <TabsList className="grid w-full sm:inline-flex sm:w-auto" style={{ gridTemplateColumns: `repeat(${TABS.length + extraTabs.length}, minmax(0, 1fr))` }}>
+          {[...TABS, ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className={cn('px-2 sm:px-4', crowded && 'px-1 text-xs sm:text-sm')}>
               {label}
             </TabsTrigger>
           ))}
@@ -109,6 +119,11 @@ export function ProfileScreen() {
         <TabsContent value="settings">
           <SettingsTab profile={user} />
         </TabsContent>
+        {extraTabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
     </Shell>
   );

@@ -1,0 +1,36 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The frame every sign-in page shares: the Genie mark, a title, a sentence, and the way home. */
+export function AuthCard({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <Link
+            href="/"
+            className="mb-2 grid h-10 w-10 place-items-center rounded-xl bg-gradient-to-br from-genie-500 to-indigo-600 text-xl shadow-sm"
+            aria-label="Genie home"
+          >
+            <span aria-hidden="true">🧞</span>
+          </Link>
+          <CardTitle className="text-xl">{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+      <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
+      </Link>
+    </main>
+  );
+}
+
+/** A form's error sentence, read out when it appears. */
+export const FormAlert = ({ children }: { children: ReactNode }) => (
+  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+    {children}
+  </p>
+);

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
+import { startOidcProvider, type TestOidcProvider } from '../../../tests/support/oidc-provider';
+import { cookieHeader, createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
+
+const PUBLIC_URL = 'http://127.0.0.1:3999';
+const REDIRECT_URI = `${PUBLIC_URL}/api/auth/oidc/callback`;
+
+describe('single sign-on against a real OpenID provider', () => {
+  let provider: TestOidcProvider;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider({
+      redirectUris: [REDIRECT_URI],
+      accounts: {
+        ana: { email: 'ana@acme.test', email_verified: true, name: 'Ana' },
+        ben: { email: 'Ben@ACME.test', email_verified: true },
+        carla: { email: 'carla@acme.test', email_verified: true },
+        mallory: { email: 'victim@example.com', email_verified: false },
+        newbie: { email: 'newbie@other.test', email_verified: false },
+      },
+    });
+    t = await createTestApp({
+      env: {
+        PUBLIC_URL,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_DISPLAY_NAME: 'Acme ID',
+        OIDC_TEAM_BY_EMAIL_DOMAIN: 'true',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  const start = async (next?: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/start${next ? `?next=${encodeURIComponent(next)}` : ''}` });
+    expect(response.statusCode).toBe(303);
+    return { authorizationUrl: response.headers.location as string, cookie: cookieHeader(response) };
+  };
+  const callback = (url: URL, cookie: string) => t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { cookie } });
+  const signInAs = async (login: string, next?: string) => {
+    const attempt = await start(next);
+    return callback(await provider.signIn(attempt.authorizationUrl, login), attempt.cookie);
+  };
+  const sessionCookie = (response: LightMyRequestResponse) => response.cookies.find((c) => c.name === 'genie_session');
+  const me = async (response: LightMyRequestResponse) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieHeader(response) } })).json().user as { id: string; email: string; username: string };
+  const teamOf = async (userId: string) => (await t.database.db.select().from(teamMembers).where(eq(teamMembers.userId, userId)))[0]!;
+
+  it('sends the browser to the provider with PKCE (S256), state and nonce, and offers the button', async () => {
+    const { authorizationUrl, cookie } = await start();
+    const url = new URL(authorizationUrl);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).toMatch(/^genie_oidc=/);
+    const options = await t.app.inject({ method: 'GET', url: '/api/auth/options' });
+    expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: { name: 'Acme ID' } });
+  });
+
+  it('creates an account on first sign-in, in a new team for the email domain, and goes on to next', async () => {
+    const response = await signInAs('ana', '/files');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/files');
+    expect(sessionCookie(response)?.httpOnly).toBe(true);
+    const user = await me(response);
+    expect(user).toMatchObject({ email: 'ana@acme.test', username: 'ana' });
+    const membership = await teamOf(user.id);
+    expect(membership.role).toBe('owner');
+
+    // The domain's team is on Free (one seat): the second person is told there is no seat.
+    expect((await signInAs('ben')).headers.location).toBe('/login?sso_error=seats');
+    await t.database.db.update(teams).set({ plan: 'pro', premiumUntil: new Date(Date.now() + 30 * 86_400_000) }).where(eq(teams.id, membership.teamId));
+    t.userDataChanges.changed();
+    // With seats to spare they join that team as a member; the email is matched in lower case.
+    const ben = await me(await signInAs('ben'));
+    expect(ben.email).toBe('ben@acme.test');
+    const benTeam = await teamOf(ben.id);
+    expect(benTeam).toMatchObject({ teamId: membership.teamId, role: 'member' });
+
+    // Signing in again finds the same account (by the provider's subject).
+    const again = await me(await signInAs('ana'));
+    expect(again.id).toBe(user.id);
+    const [row] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBe('');
+    const status = await t.app.inject({ method: 'GET', url: '/api/auth/password', headers: { cookie: cookieHeader(response) } });
+    expect(status.json()).toEqual({ set: false });
+    // No password works for an account made by single sign-on.
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana@acme.test', password: 'anything at all' } });
+    expect([login.statusCode, login.json().error]).toEqual([401, 'The email or password is incorrect.']);
+  });
+
+  it('signs an existing password account in when the provider vouches for the same email', async () => {
+    const existing = await signUp(t.app, { email: 'carla@acme.test' });
+    const user = await me(await signInAs('carla'));
+    expect(user.id).toBe(existing.user.id);
+  });
+
+  it('refuses an unverified email: no session, and the account with that address stays untouched', async () => {
+    const victim = await signUp(t.app, { email: 'victim@example.com' });
+    const response = await signInAs('mallory');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login?sso_error=unverified');
+    expect(sessionCookie(response)?.value ?? '').toBe('');
+    const fresh = await signInAs('newbie');
+    expect(fresh.headers.location).toBe('/login?sso_error=unverified');
+    const rows = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'newbie@other.test'));
+    expect(rows).toEqual([]);
+    expect(victim.user.email).toBe('victim@example.com');
+  });
+
+  it('refuses a callback whose state is not this browser\'s attempt', async () => {
+    const mine = await start();
+    const theirs = await start();
+    const theirCallback = await provider.signIn(theirs.authorizationUrl, 'ana');
+    const response = await callback(theirCallback, mine.cookie);
+    expect(response.headers.location).toBe('/login?sso_error=state');
+    expect(sessionCookie(response)?.value ?? '').toBe('');
+  });
+
+  it('refuses a callback without the attempt cookie, or with a forged one', async () => {
+    const attempt = await start();
+    const url = await provider.signIn(attempt.authorizationUrl, 'ana');
+    expect((await callback(url, '')).headers.location).toBe('/login?sso_error=expired');
+    const forged = attempt.cookie.replace(/\.[^.]+$/, '.AAAA');
+    expect((await callback(url, forged)).headers.location).toBe('/login?sso_error=expired');
+  });
+
+  it('refuses an ID token whose nonce is not the attempt\'s', async () => {
+    const attempt = await start();
+    const tampered = new URL(attempt.authorizationUrl);
+    tampered.searchParams.set('nonce', 'a-nonce-this-browser-never-made');
+    const response = await callback(await provider.signIn(tampered.href, 'ana'), attempt.cookie);
+    expect(response.headers.location).toBe('/login?sso_error=failed');
+    expect(sessionCookie(response)?.value ?? '').toBe('');
+  });
+
+  it('refuses a code used twice', async () => {
+    const attempt = await start();
+    const url = await provider.signIn(attempt.authorizationUrl, 'ana');
+    expect((await callback(url, attempt.cookie)).headers.location).toBe('/app');
+    const replay = await callback(url, attempt.cookie);
+    expect(replay.headers.location).toBe('/login?sso_error=failed');
+  });
+
+  it('never sends the browser to another site after sign-in', async () => {
+    const response = await signInAs('ana', '//evil.example/steal');
+    expect(response.headers.location).toBe('/app');
+  });
+});
+
+describe('OIDC_ONLY', () => {
+  it('turns password sign-in, sign-up and reset off, naming the provider', async () => {
+    const t = await createTestApp({
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'genie', OIDC_DISPLAY_NAME: 'Acme ID', OIDC_ONLY: 'true' },
+      deps: { mailer: null },
+    });
+    try {
+      const refusal = { error: 'Passwords are turned off here: sign in with Acme ID.', code: 'forbidden' };
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.com', password: 'whatever it is' } });
+      expect([login.statusCode, login.json()]).toEqual([403, refusal]);
+      const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'a@example.com', username: 'aaa', password: 'long enough pass' } });
+      expect([signup.statusCode, signup.json()]).toEqual([403, refusal]);
+      const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'a@example.com' } });
+      expect([reset.statusCode, reset.json()]).toEqual([403, refusal]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ passwords: false, passwordReset: 'operator', sso: { name: 'Acme ID' } });
+      // An unreachable provider is a sentence on the login page, not a 500.
+      const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+      expect([start.statusCode, start.headers.location]).toEqual([303, '/login?sso_error=unavailable']);
+    } finally {
+      await t.close();
+    }
+  });
+});

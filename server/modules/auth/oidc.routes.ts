@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OidcClient } from '../../adapters/oidc/oidc-client';
+import type { Clock } from '../../lib/clock';
+import { SsoRefused, type OidcAccountsService } from './oidc-accounts.service';
+import { attemptOf, clearAttemptCookie, setAttemptCookie } from './oidc-attempt-cookie';
+import { setSessionCookie } from './session-cookie';
+import { sessionOriginOf } from './session-origin';
+
+export interface OidcRoutesOptions {
+  client: OidcClient;
+  accounts: OidcAccountsService;
+  secret: string;
+  clock: Clock;
+  secureCookies: boolean;
+  attemptsPerMinute: number;
+  /** `<PUBLIC_URL>/api/auth/oidc/callback`. */
+  redirectUri: string;
+}
+
+/** A path of this site (not `//host`, which a browser reads as another site). */
+const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : '/app');
+
+/**
+ * GET /api/auth/oidc/start sends the browser to the provider; the provider sends it back to
+ * /api/auth/oidc/callback, which signs in and goes on to `next`. Both are page navigations, so a
+ * failure goes to /login?sso_error=<reason>, where the page says what happened.
+ */
+export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, opts) => {
+  const rateLimit = { max: opts.attemptsPerMinute, timeWindow: 60_000 };
+  const fail = (reason: string) => `/login?sso_error=${reason}`;
+
+  app.get(
+    '/api/auth/oidc/start',
+    { config: { rateLimit }, schema: { querystring: z.object({ next: z.string().max(2000).optional() }), hide: false } },
+    async (request, reply) => {
+      try {
+        const { url, attempt } = await opts.client.start();
+        setAttemptCookie(reply, opts.secret, attempt, safeNext(request.query.next), opts.clock.now(), opts.secureCookies);
+        return reply.redirect(url, 303);
+      } catch (error) {
+        request.log.warn({ err: error }, 'single sign-on provider unreachable');
+        return reply.redirect(fail('unavailable'), 303);
+      }
+    },
+  );
+
+  app.get('/api/auth/oidc/callback', { config: { rateLimit }, schema: { querystring: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
+    const attempt = attemptOf(request, opts.secret, opts.clock.now());
+    clearAttemptCookie(reply, opts.secureCookies);
+    if (!attempt) return reply.redirect(fail('expired'), 303);
+    // The callback as the provider addressed it: the registered redirect URI plus this query.
+    const callbackUrl = new URL(opts.redirectUri);
+    callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+    if (callbackUrl.searchParams.get('state') !== attempt.state) return reply.redirect(fail('state'), 303);
+    if (callbackUrl.searchParams.has('error')) return reply.redirect(fail('denied'), 303);
+    let identity;
+    try {
+      identity = await opts.client.finish(callbackUrl, attempt);
+    } catch (error) {
+      // A wrong nonce, a bad signature, a reused code, a PKCE mismatch: openid-client said no.
+      request.log.warn({ err: error }, 'single sign-on callback refused');
+      return reply.redirect(fail('failed'), 303);
+    }
+    try {
+      const user = await opts.accounts.accountFor(identity);
+      const token = await app.authService.startSession(user.id, sessionOriginOf(request));
+      setSessionCookie(reply, token, opts.secureCookies);
+      request.log.info({ userId: user.id }, 'signed in with single sign-on');
+      return reply.redirect(attempt.next, 303);
+    } catch (error) {
+      if (error instanceof SsoRefused) return reply.redirect(fail(error.reason), 303);
+      throw error;
+    }
+  });
+};

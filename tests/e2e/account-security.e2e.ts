@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
+import { AuthPage } from './pages/auth-page';
+import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { startGenie, type RunningGenie } from './support/genie-server';
+
+/** A port nobody listens on right now, so the redirect URI can be registered before Genie starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Password reset by mail and single sign-on, against a Genie of its own that has SMTP (a real
+ * SMTP server on loopback) and OIDC (the certified oidc-provider on loopback) configured.
+ */
+describe('account security in the browser', () => {
+  let browser: Browser;
+  let inbox: SmtpInbox;
+  let provider: TestOidcProvider;
+  let genie: RunningGenie;
+  let dataDir: string;
+  let baseURL: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    inbox = await startSmtpInbox();
+    provider = await startOidcProvider({
+      redirectUris: [`${baseURL}/api/auth/oidc/callback`],
+      accounts: { ana: { email: `ana${process.pid}@acme.test`, email_verified: true, name: 'Ana' } },
+    });
+    dataDir = mkdtempSync(join(tmpdir(), 'genie-e2e-security-'));
+    genie = await startGenie({
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: inject('clientDir'),
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SMTP_URL: inbox.url,
+      MAIL_FROM: 'Genie <genie@genie.test>',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_DISPLAY_NAME: 'Acme ID',
+    }, 180_000);
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await genie?.stop();
+    await provider?.close();
+    await inbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const contextAt = (viewport: keyof typeof VIEWPORTS, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> =>
+    browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme });
+
+  it('resets a forgotten password through the link in the mail', async () => {
+    const context = await contextAt('phone');
+    const page = await context.newPage();
+    const user = uniqueUser();
+    await new AuthPage(page).signUp(user);
+    await page.waitForURL(`${baseURL}/chat`);
+    await page.context().clearCookies();
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(`${baseURL}/forgot-password`);
+    await page.getByLabel('Email').fill(user.email);
+    await screenshot(page, 'forgot-password-phone');
+    const seen = inbox.messages.length;
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+    await screenshot(page, 'forgot-password-sent-phone');
+
+    const mail = await inbox.next(seen);
+    expect(mail.to).toEqual([user.email]);
+    expect(mail.subject).toBe('Reset your Genie password');
+    const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('a fresh private phrase');
+    await page.getByLabel('New password again').fill('a fresh private phrase');
+    await screenshot(page, 'reset-password-phone');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+
+    // The same link does not work twice.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('yet another phrase here');
+    await page.getByLabel('New password again').fill('yet another phrase here');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('This reset link is not valid');
+    await screenshot(page, 'reset-password-used-phone');
+
+    const auth = new AuthPage(page);
+    await auth.signIn({ email: user.email, password: user.password });
+    expect(await auth.errorText()).toBe('The email or password is incorrect.');
+    await auth.signIn({ email: user.email, password: 'a fresh private phrase' }, '');
+    await page.waitForURL(`${baseURL}/chat`);
+    await context.close();
+  });
+
+  it('signs in with the OpenID provider and shows the sessions on the Security tab', async () => {
+    const context = await contextAt('desktop');
+    const page = await context.newPage();
+    await page.goto('/login?next=%2Fprofile');
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
+    await screenshot(page, 'login-sso-desktop');
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
+    // The provider's own sign-in form, on its own origin.
+    await page.waitForURL(`${provider.issuer}/**`);
+    await page.locator('input[name="login"]').fill('ana');
+    await page.locator('input[name="password"]').fill('any password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.waitForURL(`${baseURL}/profile`);
+    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
+    expect(me.user.email).toBe(`ana${process.pid}@acme.test`);
+
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+    await sessions.first().waitFor();
+    expect(await sessions.count()).toBe(1);
+    await expect(sessions.first().textContent()).resolves.toContain('This device');
+    await screenshot(page, 'profile-security-desktop');
+    await context.close();
+  });
+
+  it('signs another session out from the Security tab, at phone width and in dark mode', async () => {
+    const user = uniqueUser();
+    const other = await contextAt('desktop');
+    const otherPage = await other.newPage();
+    await new AuthPage(otherPage).signUp(user);
+    await otherPage.waitForURL(`${baseURL}/chat`);
+
+    const context = await contextAt('phone', 'dark');
+    const page = await context.newPage();
+    await new AuthPage(page).signIn(user);
+    await page.waitForURL(`${baseURL}/chat`);
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const rows = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+    await rows.nth(1).waitFor();
+    await screenshot(page, 'profile-security-phone-dark');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Sessions"] li').length === 1);
+    const status = await otherPage.evaluate(async () => (await fetch('/api/auth/me')).status);
+    expect(status).toBe(401);
+    await other.close();
+    await context.close();
+  });
+
+  it('sends people to the operator when this Genie sends no mail (the shared server has no SMTP_URL)', async () => {
+    for (const [viewport, colorScheme] of [['phone', 'light'], ['desktop', 'dark']] as const) {
+      const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: VIEWPORTS[viewport], colorScheme });
+      const page = await context.newPage();
+      await page.goto('/forgot-password');
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await page.getByText('npm run user -- reset-password you@example.com').waitFor();
+      expect(await page.getByRole('button', { name: 'Send reset link' }).count()).toBe(0);
+      await screenshot(page, `forgot-password-operator-${viewport}-${colorScheme}`);
+      await context.close();
+    }
+  });
+
+  it('shows the reset and sign-in pages at desktop width', async () => {
+    const context = await contextAt('desktop', 'dark');
+    const page = await context.newPage();
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await screenshot(page, 'forgot-password-desktop-dark');
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByRole('button', { name: 'Set new password' }).waitFor();
+    await screenshot(page, 'reset-password-desktop-dark');
+    await page.goto('/login?sso_error=unverified');
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Acme ID has not verified your email address, so Genie cannot match it to an account. Verify it with Acme ID, then try again.',
+    );
+    await screenshot(page, 'login-sso-error-desktop-dark');
+    await context.close();
+    const phone = await contextAt('phone');
+    const phonePage = await phone.newPage();
+    await phonePage.goto('/login');
+    await phonePage.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
+    await screenshot(phonePage, 'login-sso-phone');
+    await phone.close();
+  });
+});
