@@ -16,6 +16,7 @@ import { PromotionsTab } from './promotions-tab';
 import { StorageTab } from './storage-tab';
 import { SystemTab } from './system-tab';
 import { UsersTab } from './users-tab';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -105,6 +106,7 @@ export function AdminDashboard() {
             </Badge>
           </div>
           <div className="flex items-center gap-2">
+            <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
             <Button variant="outline" size="sm" onClick={() => void refresh()}>
               <RefreshCw aria-hidden="true" /> Refresh
             </Button>

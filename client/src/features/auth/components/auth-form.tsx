@@ -9,6 +9,7 @@ import { errorSentence } from '@/lib/error-sentence';
 import { useLogin } from '../api/login';
 import { useSignup } from '../api/signup';
 import { returnPathFromLocation } from '../hooks/use-return-path';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 type Mode = 'login' | 'signup';
 
@@ -43,7 +44,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
 
   const otherHref = `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
+    <main className="relative isolate flex min-h-screen flex-col items-center justify-center gap-5 p-4">
+      <div aria-hidden="true" className="fixed-palette absolute inset-0 -z-10 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700" />
       <Card className="w-full max-w-sm">
         <CardHeader>
           <Link
@@ -109,9 +111,12 @@ export function AuthForm({ mode }: { mode: Mode }) {
           </p>
         </CardContent>
       </Card>
-      <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
-      </Link>
+      <div className="fixed-palette flex items-center gap-2">
+        <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
+        </Link>
+        <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
+      </div>
     </main>
   );
 }

@@ -65,7 +65,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
       aria-label="Sidebar"
       data-collapsed={collapsed}
       className={cn(
-        'flex h-full shrink-0 flex-col bg-gradient-to-b from-slate-950 via-genie-950 to-slate-950 text-white transition-[width] duration-300',
+        'fixed-palette flex h-full shrink-0 flex-col bg-gradient-to-b from-slate-950 via-genie-950 to-slate-950 text-white transition-[width] duration-300',
         collapsed ? 'w-16' : 'w-80 max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-30 max-lg:shadow-2xl',
       )}
     >

@@ -32,7 +32,7 @@ export function CodeBlock({ children, ...props }: ComponentPropsWithoutRef<'pre'
   };
 
   return (
-    <div className="code-block my-3 overflow-hidden rounded-xl border border-slate-800 bg-[#0d1117]">
+    <div className="code-block fixed-palette my-3 overflow-hidden rounded-xl border border-slate-800 bg-[#0d1117]">
       <div className="flex items-center justify-between gap-2 border-b border-white/10 px-3 py-1.5 text-xs text-slate-300">
         <span data-testid="code-language" className="font-medium">{label}</span>
         <button

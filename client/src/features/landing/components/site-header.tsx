@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2: the header anchors, in order. */
 export const SECTION_LINKS = [
@@ -28,7 +29,7 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-genie-950/85 text-white backdrop-blur-md">
+    <header className="fixed-palette sticky top-0 z-40 border-b border-white/10 bg-genie-950/85 text-white backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <a href="#top" className="rounded-lg" aria-label="Genie, back to top">
           <GenieLogo />
@@ -45,6 +46,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
           <Link href="/app" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white sm:inline-flex">
             Dashboard
           </Link>

@@ -1,18 +1,22 @@
 import { ArrowLeft, LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2 /premium: links back to / and /app. */
 export function PremiumHeader() {
   return (
-    <header className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-5 text-white sm:px-6">
+    <header className="fixed-palette mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-5 text-white sm:px-6">
       <Link href="/" className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to home
       </Link>
+      <div className="flex items-center gap-1">
+      <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
       <Link href="/app" className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white">
         <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
         Dashboard
       </Link>
+      </div>
     </header>
   );
 }
