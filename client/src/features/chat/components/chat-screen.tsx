@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useIsPremium } from '../api/get-subscription';
 import { sendFeedback } from '../api/send-feedback';
 import { useChatSession } from '../hooks/use-chat-session';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useVoiceSetting } from '../hooks/use-voice-setting';
@@ -16,6 +17,7 @@ import { ChatSidebar } from './chat-sidebar';
 import { Composer, type ComposerHandle } from './composer';
 import { EmptyState } from './empty-state';
 import { MessageList } from './message-list';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
 
@@ -136,6 +138,34 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
   const openBrowse = useCallback(() => setBrowseOpen(true), []);
   const uploadFromSidebar = useCallback((files: File[]) => void onUploadFiles(files), [onUploadFiles]);
 
+  // Keyboard (issue 18 item 7). Ctrl/⌘+K opens the sidebar and focuses its conversation search
+  // (the element marked data-conversation-search), or the conversation list while there is none.
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const focusConversationSearch = useCallback(() => {
+    setCollapsed(false);
+    requestAnimationFrame(() => {
+      const search = document.querySelector<HTMLElement>('[data-conversation-search]');
+      const list = document.getElementById('history-heading')?.closest('section');
+      if (search) search.focus();
+      else if (list) {
+        list.tabIndex = -1;
+        list.focus();
+      }
+    });
+  }, []);
+  useChatShortcuts({
+    search: focusConversationSearch,
+    'new-chat': () => {
+      onNewChat();
+      composerRef.current?.setText('');
+    },
+    help: () => setShortcutsOpen(true),
+  });
+  const onEditLastMessage = useCallback(() => {
+    const last = session.messages.findLast((message) => message.role === 'user');
+    if (last) composerRef.current?.setText(last.content);
+  }, [session.messages]);
+
   const empty = session.messages.length === 0;
 
   return (
@@ -160,7 +190,7 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
         renderSignOut={renderSignOut}
       />
       {!collapsed && (
-        <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-slate-950/40 lg:hidden" />
+        <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-black/40 lg:hidden" />
       )}
       <main id="main" className="flex min-w-0 flex-1 flex-col">
         <ChatHeader persona={persona} mode={mode} model={model} />
@@ -192,9 +222,11 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
             onRemoveAttachment={onRemoveAttachment}
             onUploadFiles={uploadFromSidebar}
             accentGradient={persona.gradient}
+            onEditLastMessage={onEditLastMessage}
           />
         </div>
       </main>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <BrowseFilesDialog open={browseOpen} onOpenChange={setBrowseOpen}>
         {browseOpen && renderFileBrowser(onPick)}
       </BrowseFilesDialog>
