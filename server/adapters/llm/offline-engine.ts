@@ -1,4 +1,5 @@
 import type { ChatMode } from '@contract/chat';
+import { formatBytes } from '@contract/format';
 import type { Persona } from '@contract/personas';
 import type { ExtractedAttachment } from './attachment-text';
 import { lookupWord, suggestWords, wordAskedAbout, type WordNetEntry } from './wordnet';
@@ -123,11 +124,4 @@ export function keySentences(text: string, count: number): string[] {
     .slice(0, count)
     .sort((a, b) => a.i - b.i)
     .map((x) => x.s);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }

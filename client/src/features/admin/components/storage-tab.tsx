@@ -1,7 +1,7 @@
 import { Database, Files } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatBytes } from '@/lib/utils';
+import { formatBytes } from '@contract/format';
 import { useAdminDashboard } from '../api/get-dashboard';
 import { QueryState, StatCard } from './stat-card';
 
