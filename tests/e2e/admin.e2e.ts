@@ -129,8 +129,13 @@ describe('the admin console', () => {
     await premium.open();
     await premium.card('starter').getByText('20% off with Flash Sale').waitFor();
     expect(await premium.card('starter').getByTestId('original-price').textContent()).toBe('Was $49');
+    // Pause All asks first (issue 18); Cancel leaves the campaign running.
     await page.getByRole('button', { name: 'Pause All' }).click();
-    expect(await admin.toastText('Campaigns Paused')).toBe('Campaigns Paused Paused 1 campaign(s).');
+    await page.getByRole('dialog', { name: 'Pause every campaign?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('active-campaigns').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByRole('button', { name: 'Pause All' }).click();
+    await page.getByRole('dialog', { name: 'Pause every campaign?' }).getByRole('button', { name: 'Pause all campaigns' }).click();
+    expect(await admin.toastText('Campaigns Paused')).toBe('Campaigns Paused Paused 1 campaign.');
     await page.getByTestId('active-campaigns').filter({ hasText: /^0$/ }).waitFor();
     await premium.open();
     await premium.card('starter').getByText('Billed monthly').waitFor();

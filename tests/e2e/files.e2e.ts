@@ -80,7 +80,12 @@ describe('the file manager in the browser', () => {
     expect(download.suggestedFilename()).toBe('pixel.png');
     expect(await readFile((await download.path())!)).toEqual(PNG_1PX);
 
+    // Deleting a file asks first (issue 18): Cancel keeps it, Delete file removes it.
     await files.delete('pixel.png');
+    await page.getByRole('dialog', { name: 'Delete file “pixel.png”?' }).getByRole('button', { name: 'Cancel' }).click();
+    await files.item('pixel.png').waitFor();
+    await files.delete('pixel.png');
+    await page.getByRole('dialog', { name: 'Delete file “pixel.png”?' }).getByRole('button', { name: 'Delete file' }).click();
     await files.toast('File deleted successfully!').waitFor();
     await expect(files.item('pixel.png').count()).resolves.toBe(0);
     await files.switchView('grid');
