@@ -45,6 +45,9 @@ describe('the admin console', () => {
   it('sends a visitor without a token to the login page, which refuses a wrong password', async () => {
     const page = await open();
     await page.goto('/admin');
+    // SPEC §2: 'Please log in' with Go to Login shows first (issue 18), then the login page opens by itself.
+    await page.getByRole('heading', { name: 'Please log in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Go to Login' }).count()).toBe(1);
     await page.waitForURL('**/admin/login');
     const admin = new AdminPage(page);
     await page.getByText('Admin Access').waitFor();
