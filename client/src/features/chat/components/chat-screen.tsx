@@ -32,12 +32,14 @@ export interface ChatScreenProps {
   /** Uploads files to the user's library and answers them as attachments. */
   uploadAttachments(files: File[]): Promise<Attachment[]>;
   renderSignOut(compact: boolean): ReactNode;
+  /** A live promotion opens Legal mode to every signed-in user: Legal loses its PRO badge meanwhile. */
+  legalModeOpen?: boolean;
 }
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
 
 /** SPEC §2 Main chat screen: the sidebar, the conversation and the message box. */
-export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, renderFileBrowser, uploadAttachments, renderSignOut }: ChatScreenProps) {
+export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, renderFileBrowser, uploadAttachments, renderSignOut, legalModeOpen = false }: ChatScreenProps) {
   const persona = personaOrDefault(personaId);
   const [mode, setMode] = useState<ChatMode>('chat');
   const [collapsed, setCollapsed] = useState(() => !wideScreen());
@@ -177,6 +179,7 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
         mode={mode}
         onModeChange={setMode}
         isPremium={isPremium}
+        legalModeOpen={legalModeOpen}
         onBrowseFiles={openBrowse}
         onUploadFiles={uploadFromSidebar}
         onChangePersona={onChangePersona}

@@ -29,6 +29,8 @@ export interface ChatSidebarProps {
   mode: ChatMode;
   onModeChange(mode: ChatMode): void;
   isPremium: boolean;
+  /** Legal mode is open to everyone now (a live "Legal Mode Open Week"): no PRO badge on it. */
+  legalModeOpen?: boolean;
   onBrowseFiles(): void;
   onUploadFiles(files: File[]): void;
   onChangePersona(): void;
@@ -107,7 +109,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           collapsed={collapsed}
           active={mode === 'law'}
           onClick={() => props.onModeChange('law')}
-          suffix={isPremium ? undefined : <ProBadge compact={collapsed} />}
+          suffix={isPremium || props.legalModeOpen ? undefined : <ProBadge compact={collapsed} />}
         />
 
         <SidebarHeading collapsed={collapsed}>Files</SidebarHeading>
