@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { PLAN_IDS, type PlanId } from '@contract/plan-catalogue';
 import { SkipLink } from '@/components/ui/skip-link';
+import { AccountArea } from '@/features/auth/components/account-area';
 import { PlansIncluded } from '@/features/premium/components/plans-included';
 import { PlansSection } from '@/features/premium/components/plans-section';
 import { PremiumHeader } from '@/features/premium/components/premium-header';
@@ -21,7 +22,7 @@ export default function PremiumPage() {
       <div aria-hidden="true" className="fixed-palette absolute inset-x-0 top-0 -z-10 h-[29rem] bg-genie-950 bg-[radial-gradient(50rem_30rem_at_70%_-20%,rgba(139,92,246,0.5),transparent)]" />
       <SkipLink />
       <PromotionBanner promotions={promotions} />
-      <PremiumHeader />
+      <PremiumHeader account={<AccountArea tone="dark" />} />
       <main id="main" tabIndex={-1} className="outline-none">
         <div className="fixed-palette mx-auto max-w-3xl px-4 pb-12 pt-6 text-center sm:px-6">
           <p className="text-sm font-semibold uppercase tracking-widest text-genie-300">Genie Premium</p>

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
@@ -25,7 +25,8 @@ export function GenieLogo({ className }: { className?: string }) {
   );
 }
 
-export function SiteHeader() {
+/** `account`: the page's Sign in link or account menu (features/auth), before Get started. */
+export function SiteHeader({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -50,6 +51,7 @@ export function SiteHeader() {
           <Link href="/app" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white sm:inline-flex">
             Dashboard
           </Link>
+          {account}
           <Link href="/premium" className={buttonVariants({ size: 'sm', variant: 'inverse', className: 'shadow-sm' })}>
             Get started
           </Link>

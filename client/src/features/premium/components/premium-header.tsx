@@ -1,9 +1,11 @@
 import { ArrowLeft, LayoutDashboard } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2 /premium: links back to / and /app. */
-export function PremiumHeader() {
+/** `account`: the page's Sign in / Get started or account menu (features/auth). */
+export function PremiumHeader({ account }: { account?: ReactNode }) {
   return (
     <header className="fixed-palette mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-5 text-white sm:px-6">
       <Link href="/" className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white">
@@ -16,6 +18,7 @@ export function PremiumHeader() {
         <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
         Dashboard
       </Link>
+      {account}
       </div>
     </header>
   );
