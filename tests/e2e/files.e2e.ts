@@ -51,7 +51,7 @@ describe('the file manager in the browser', () => {
     });
     await screenshot(page, 'files-uploading-desktop');
     await files.toast('Files uploaded!').waitFor({ timeout: 30_000 });
-    await page.getByText('2 file(s) uploaded successfully').first().waitFor();
+    await page.getByText('2 files uploaded successfully.').first().waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await files.item('big-notes.txt').waitFor();
     await expect(files.item('big-notes.txt').textContent()).resolves.toContain('3 MB');

@@ -5,7 +5,7 @@ import type { FileRecord } from '@contract/files';
 import { PERSONAS } from '@contract/personas';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
-import { downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
+import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
 import { FileBrowser } from '@/features/files/components/file-browser';
 import { usePersonaModels } from '@/features/personas/api/get-personas';
 import { PersonaCarousel } from '@/features/personas/components/persona-carousel';
@@ -15,7 +15,7 @@ import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotio
 
 const attachmentOf = (file: FileRecord): Attachment => ({ url: downloadUrlOf(file), name: file.originalName, type: file.mimeType, size: file.size });
 
-const uploadAttachments = async (files: File[]) => (await uploadFiles(files)).map(attachmentOf);
+const uploadAttachments = async (files: File[]) => ({ attachments: (await uploadFiles(files)).map(attachmentOf), skipped: describeSkipped(files) });
 
 function renderSignOut(compact: boolean) {
   return compact ? (

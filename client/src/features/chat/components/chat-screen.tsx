@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
 import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
+import { plural } from '@contract/format';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
 import { useIsPremium } from '../api/get-subscription';
@@ -29,8 +30,11 @@ export interface ChatScreenProps {
   onOpenTour(): void;
   /** The files feature's browser in selection mode; `onPick` attaches the file and closes the modal. */
   renderFileBrowser(onPick: (attachment: Attachment) => void): ReactNode;
-  /** Uploads files to the user's library and answers them as attachments. */
-  uploadAttachments(files: File[]): Promise<Attachment[]>;
+  /**
+   * Uploads files to the user's library and answers them as attachments, with one sentence naming
+   * any it left out (too large, past the 10 of a pick), or null.
+   */
+  uploadAttachments(files: File[]): Promise<{ attachments: Attachment[]; skipped: string | null }>;
   renderSignOut(compact: boolean): ReactNode;
   /** A live promotion opens Legal mode to every signed-in user: Legal loses its PRO badge meanwhile. */
   legalModeOpen?: boolean;
@@ -76,10 +80,12 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
     async (files: File[]) => {
       setUploading(true);
       try {
-        const uploaded = await uploadAttachments(files);
+        const { attachments: uploaded, skipped } = await uploadAttachments(files);
         addAttachments(uploaded);
         if (uploaded.length > 0) {
-          toast({ title: 'Files uploaded!', description: `${uploaded.length} file${uploaded.length === 1 ? '' : 's'} uploaded and attached` });
+          toast({ title: 'Files uploaded!', description: [`${plural(uploaded.length, 'file')} uploaded and attached.`, skipped].filter(Boolean).join(' ') });
+        } else if (skipped) {
+          toast({ title: 'Nothing attached', description: skipped });
         }
       } finally {
         setUploading(false);
