@@ -438,7 +438,7 @@ describe('the chat experience', () => {
   it('attaches an uploaded file and one picked in the file browser, then sends them', async () => {
     const { page, chat } = await onChatScreen();
     await page.getByTestId('attach-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes: revenue up 12%.') });
-    expect(await chat.toastText()).toBe('Files uploaded! 1 file uploaded and attached');
+    expect(await chat.toastText()).toBe('Files uploaded! 1 file uploaded and attached.');
     const chips = page.getByRole('list', { name: 'Attachments' });
     expect(await chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('notes.txt')]);
 
