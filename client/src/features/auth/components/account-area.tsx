@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { forgetSession, useSessionUser, type SessionUser } from '@/lib/session-user';
 
 /**
+ * (On a phone a visitor sees Sign in only; the sign-in page links to sign-up.)
  * The account corner of the public headers (/, /premium, /app): Sign in and Get started for a
  * visitor, the account menu for a signed-in user (issue 18). Plain elements, no Radix or class
  * merging: it is on the landing page, whose JavaScript has a budget. `tone` matches the header:
@@ -16,13 +17,13 @@ export function AccountArea({ tone, getStartedHref = '/signup' }: { tone: 'dark'
   if (session.status === 'signed-in') return <AccountMenu user={session.user} tone={tone} />;
   return (
     <span className="flex items-center gap-1">
-      <Link href="/login" className={`inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium ${link}`}>
+      <Link href="/login" className={`inline-flex h-9 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium ${link}`}>
         Sign in
       </Link>
       {getStartedHref !== null && (
       <Link
         href={getStartedHref}
-        className={`inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold shadow-sm ${tone === 'dark' ? 'bg-white text-genie-800 hover:bg-genie-50' : 'bg-genie-600 text-white hover:bg-genie-700'}`}
+        className={`inline-flex h-9 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold shadow-sm max-sm:hidden ${tone === 'dark' ? 'bg-white text-genie-800 hover:bg-genie-50' : 'bg-genie-600 text-white hover:bg-genie-700'}`}
       >
         Get started
       </Link>
