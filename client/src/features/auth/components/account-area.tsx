@@ -17,7 +17,7 @@ export function AccountArea({ tone, getStartedHref = '/signup' }: { tone: 'dark'
   if (session.status === 'signed-in') return <AccountMenu user={session.user} tone={tone} />;
   return (
     <span className="flex items-center gap-1">
-      <Link href="/login" className={`inline-flex h-9 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium ${link}`}>
+      <Link href="/login" className={`inline-flex h-9 items-center whitespace-nowrap rounded-lg px-2 text-sm font-medium sm:px-3 ${link}`}>
         Sign in
       </Link>
       {getStartedHref !== null && (
