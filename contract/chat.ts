@@ -197,8 +197,10 @@ export const personaWithModelSchema = z.object({
   themeAccent: z.string(),
   /** The model actually answering now, e.g. "ollama:llama3.2", or "Offline". */
   model: z.string(),
+  /** The same for people, for "Powered by …": "Llama3.2 (Ollama)", the operator's GENIE_MODEL_LABEL_<PERSONA>, or "Offline". */
+  modelName: z.string(),
   offline: z.boolean(),
 });
-export type PersonaWithModel = Persona & { model: string; offline: boolean };
+export type PersonaWithModel = Persona & { model: string; modelName: string; offline: boolean };
 export const personasResponseSchema = z.object({ personas: z.array(personaWithModelSchema) });
 export type PersonasResponse = z.infer<typeof personasResponseSchema>;

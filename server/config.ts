@@ -115,6 +115,11 @@ export const configSchema = z.object({
   GENIE_MODEL_GINO: modelRef,
   GENIE_MODEL_GINA: modelRef,
   GENIE_MODEL_G: modelRef,
+  /** What "Powered by …" says for each persona; unset shows a clean form of the model id (model-names.ts). */
+  GENIE_MODEL_LABEL_DEFAULT: optionalString,
+  GENIE_MODEL_LABEL_GINO: optionalString,
+  GENIE_MODEL_LABEL_GINA: optionalString,
+  GENIE_MODEL_LABEL_G: optionalString,
   /**
    * Each persona's model context size in tokens (prompt and reply together); unset uses the
    * provider's usual size (catalogue.ts DEFAULT_CONTEXT_TOKENS), or less once the provider reports less.

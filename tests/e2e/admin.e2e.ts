@@ -45,6 +45,9 @@ describe('the admin console', () => {
   it('sends a visitor without a token to the login page, which refuses a wrong password', async () => {
     const page = await open();
     await page.goto('/admin');
+    // SPEC §2: 'Please log in' with Go to Login shows first (issue 18), then the login page opens by itself.
+    await page.getByRole('heading', { name: 'Please log in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Go to Login' }).count()).toBe(1);
     await page.waitForURL('**/admin/login');
     const admin = new AdminPage(page);
     await page.getByText('Admin Access').waitFor();
@@ -129,8 +132,13 @@ describe('the admin console', () => {
     await premium.open();
     await premium.card('starter').getByText('20% off with Flash Sale').waitFor();
     expect(await premium.card('starter').getByTestId('original-price').textContent()).toBe('Was $49');
+    // Pause All asks first (issue 18); Cancel leaves the campaign running.
     await page.getByRole('button', { name: 'Pause All' }).click();
-    expect(await admin.toastText('Campaigns Paused')).toBe('Campaigns Paused Paused 1 campaign(s).');
+    await page.getByRole('dialog', { name: 'Pause every campaign?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('active-campaigns').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByRole('button', { name: 'Pause All' }).click();
+    await page.getByRole('dialog', { name: 'Pause every campaign?' }).getByRole('button', { name: 'Pause all campaigns' }).click();
+    expect(await admin.toastText('Campaigns Paused')).toBe('Campaigns Paused Paused 1 campaign.');
     await page.getByTestId('active-campaigns').filter({ hasText: /^0$/ }).waitFor();
     await premium.open();
     await premium.card('starter').getByText('Billed monthly').waitFor();

@@ -106,8 +106,8 @@ describe('the chat experience', () => {
     expect(await carousel.title().innerText()).toBe('CHOOSE YOUR GENIE');
     expect(await carousel.subtitle().count()).toBe(1);
     expect(await carousel.currentName()).toBe('GENIE');
-    // "Powered by" names the model answering now (GET /api/personas), here the fake server's.
-    await carousel.dialog().getByRole('article', { name: 'GENIE' }).getByText('Powered by openai-compatible:fake-model', { exact: true }).waitFor();
+    // "Powered by" names the model answering now (GET /api/personas) readably, here the fake server's "fake-model".
+    await carousel.dialog().getByRole('article', { name: 'GENIE' }).getByText('Powered by Fake Model', { exact: true }).waitFor();
     await screenshot(page, 'chat-carousel-desktop');
 
     await carousel.press('ArrowRight');
@@ -438,7 +438,7 @@ describe('the chat experience', () => {
   it('attaches an uploaded file and one picked in the file browser, then sends them', async () => {
     const { page, chat } = await onChatScreen();
     await page.getByTestId('attach-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes: revenue up 12%.') });
-    expect(await chat.toastText()).toBe('Files uploaded! 1 file uploaded and attached');
+    expect(await chat.toastText()).toBe('Files uploaded! 1 file uploaded and attached.');
     const chips = page.getByRole('list', { name: 'Attachments' });
     expect(await chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('notes.txt')]);
 

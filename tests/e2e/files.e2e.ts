@@ -51,10 +51,10 @@ describe('the file manager in the browser', () => {
     });
     await screenshot(page, 'files-uploading-desktop');
     await files.toast('Files uploaded!').waitFor({ timeout: 30_000 });
-    await page.getByText('2 file(s) uploaded successfully').first().waitFor();
+    await page.getByText('2 files uploaded successfully.').first().waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await files.item('big-notes.txt').waitFor();
-    await expect(files.item('big-notes.txt').textContent()).resolves.toContain('3 MB');
+    await expect(files.item('big-notes.txt').textContent()).resolves.toContain('3.15 MB'); // 3,145,728 bytes in decimal units (contract/format.ts)
     await expect(files.item('pixel.png').locator('[data-category]').getAttribute('data-category')).resolves.toBe('image');
 
     await files.createFolder('Reports');
@@ -80,7 +80,12 @@ describe('the file manager in the browser', () => {
     expect(download.suggestedFilename()).toBe('pixel.png');
     expect(await readFile((await download.path())!)).toEqual(PNG_1PX);
 
+    // Deleting a file asks first (issue 18): Cancel keeps it, Delete file removes it.
     await files.delete('pixel.png');
+    await page.getByRole('dialog', { name: 'Delete file “pixel.png”?' }).getByRole('button', { name: 'Cancel' }).click();
+    await files.item('pixel.png').waitFor();
+    await files.delete('pixel.png');
+    await page.getByRole('dialog', { name: 'Delete file “pixel.png”?' }).getByRole('button', { name: 'Delete file' }).click();
     await files.toast('File deleted successfully!').waitFor();
     await expect(files.item('pixel.png').count()).resolves.toBe(0);
     await files.switchView('grid');

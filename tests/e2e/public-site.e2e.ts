@@ -287,7 +287,7 @@ describe('the public site', () => {
     await page.waitForURL(`${baseURL}/`);
   });
 
-  it('shows the static dashboard and answers its local chat, with no server call', async () => {
+  it('shows the static dashboard and answers its local chat, with no server call but the header’s who-is-signed-in', async () => {
     const page = await open();
     const apiCalls: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && apiCalls.push(r.url()));
@@ -315,7 +315,10 @@ describe('the public site', () => {
       },
     ]);
     expect(await dashboard.chatInput().inputValue()).toBe('');
-    expect(apiCalls).toEqual([]);
+    // The header asks once who is signed in (issue 18: Sign in for a visitor, not Logout); nothing else.
+    expect(apiCalls.map((url) => new URL(url).pathname)).toEqual(['/api/auth/me']);
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     await page.getByRole('link', { name: 'Upgrade' }).click();
     await page.waitForURL(`${baseURL}/premium`);
   });

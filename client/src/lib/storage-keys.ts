@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   hasSelectedGenie: 'hasSelectedGenie',
   adminToken: 'genieAdminToken',
   voiceEnabled: 'genieVoiceEnabled',
+  /** "light" or "dark" when the user chose one; absent follows the system (public/theme-init.js reads it too). */
+  theme: 'genieTheme',
 } as const;
 
 /** localStorage that never throws (private mode, quota, disabled storage). */

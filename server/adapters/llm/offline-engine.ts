@@ -1,4 +1,5 @@
 import type { ChatMode } from '@contract/chat';
+import { formatBytes } from '@contract/format';
 import type { Persona } from '@contract/personas';
 import type { ExtractedAttachment } from './attachment-text';
 import { lookupWord, suggestWords, wordAskedAbout, type WordNetEntry } from './wordnet';
@@ -11,10 +12,11 @@ import { lookupWord, suggestWords, wordAskedAbout, type WordNetEntry } from './w
 
 export const OFFLINE_MODEL = 'offline';
 
-export const HOW_TO_CONNECT =
-  'An operator connects one by setting a provider key (for example `OPENAI_API_KEY`) or a local server ' +
-  '(for example `OLLAMA_BASE_URL=http://127.0.0.1:11434/v1` with `GENIE_MODEL_DEFAULT=ollama:llama3.2`) ' +
-  'and restarting Genie. The README section "Connecting a model provider" lists every option.';
+/**
+ * What a user is told to do about it. Operator settings (provider keys, server addresses) are in
+ * the README and the admin System tab, never in a reply: the reader is usually not the operator.
+ */
+export const ASK_ADMINISTRATOR = 'No AI model is connected yet; ask your administrator.';
 
 export async function offlineReply(input: {
   persona: Persona;
@@ -27,10 +29,10 @@ export async function offlineReply(input: {
   for (const attachment of input.attachments) sections.push(summariseAttachment(attachment));
   if (sections.length === 0) {
     sections.push(
-      `${input.persona.emoji} **${input.persona.name} is offline.** No language model is connected to this Genie yet, ` +
-        `so I can't write an answer to that myself, and I won't pretend to.\n\n` +
+      `${input.persona.emoji} **${input.persona.name} is offline.** ${ASK_ADMINISTRATOR} ` +
+        `Until one is, I can't write an answer to that myself, and I won't pretend to.\n\n` +
         `What works right now without a model: **Dictionary** mode answers from WordNet, and files you attach ` +
-        `get a summary with their key facts.\n\n${HOW_TO_CONNECT}`,
+        `get a summary with their key facts.`,
     );
   } else {
     sections.push('_Answered offline, without a language model._');
@@ -122,11 +124,4 @@ export function keySentences(text: string, count: number): string[] {
     .slice(0, count)
     .sort((a, b) => a.i - b.i)
     .map((x) => x.s);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }

@@ -25,6 +25,13 @@ describe('WordNet', () => {
     ]);
   });
 
+  it('finds the word asked about when the question quotes a sentence after it', () => {
+    expect(wordAskedAbout('what does ephemeral mean in this sentence: "the joy of the holidays was brief and fleeting"')).toBe('ephemeral');
+    expect(wordAskedAbout('What is the meaning of "ubiquitous" in "phones are ubiquitous now"?')).toBe('ubiquitous');
+    expect(wordAskedAbout('Define candor as used here: she spoke with candor about the budget.')).toBe('candor');
+    expect(wordAskedAbout('In the sentence "the plan was moot", what does moot mean?')).toBe('moot');
+  });
+
   it('measures edits, counting a swap as one', () => {
     expect(editDistance('teh', 'the', 2)).toBe(1);
     expect(editDistance('kitten', 'sitting', 5)).toBe(3);

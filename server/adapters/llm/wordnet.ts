@@ -174,8 +174,26 @@ export function editDistance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!;
 }
 
+const QUOTE_OPEN = `["'“‘]?`;
+const QUOTE_CLOSE = `["'”’]?`;
+/** Where a term ends: a quote's or sentence's punctuation, or the words that lead into the example. */
+const TERM_END = String.raw`(?=\s+(?:in|as|when|here|within|from)\b|\s*[,.;:?!"'“”‘’(]|$)`;
+/**
+ * Questions that name their word and then quote the sentence it came from ("what does ephemeral
+ * mean in this sentence: ..."): the word is the one the question names, not the sentence's last.
+ */
+const NAMED_TERM = [
+  new RegExp(String.raw`\bwhat\s+(?:does|do)\s+${QUOTE_OPEN}([^"'“”‘’]+?)${QUOTE_CLOSE}\s+mean\b`, 'i'),
+  new RegExp(String.raw`\b(?:meaning|definition)\s+of\s+(?:the\s+(?:word|term)\s+)?${QUOTE_OPEN}([^"'“”‘’,.;:?!]+?)${QUOTE_CLOSE}${TERM_END}`, 'i'),
+  new RegExp(String.raw`^(?:please\s+)?(?:define|look\s*up)\s+(?:the\s+(?:word|term)\s+)?${QUOTE_OPEN}([^"'“”‘’,.;:?!]+?)${QUOTE_CLOSE}${TERM_END}`, 'i'),
+];
+
 /** The word a dictionary-mode message asks about: "define X", "what does X mean?", or just "X". */
 export function wordAskedAbout(message: string): string {
+  for (const pattern of NAMED_TERM) {
+    const term = pattern.exec(message.trim())?.[1]?.trim();
+    if (term && term.split(/\s+/).length <= 3) return term;
+  }
   let text = message.trim().replace(/[?!.]+$/, '').trim();
   text = text
     .replace(/^(please\s+)?(define|definition of|meaning of|what is the meaning of|look up|lookup)\s+/i, '')

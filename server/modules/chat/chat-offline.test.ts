@@ -63,8 +63,9 @@ describe('chat with no model provider (the offline engine)', () => {
 
   it('answers chat honestly that no model is connected and how to connect one', async () => {
     const reply = (await chat({ message: 'Write me a poem', character: 'gina' })).json();
-    expect(reply.content).toContain('✨ **Gina is offline.** No language model is connected to this Genie yet');
-    expect(reply.content).toContain('GENIE_MODEL_DEFAULT=ollama:llama3.2');
+    expect(reply.content).toContain('✨ **Gina is offline.** No AI model is connected yet; ask your administrator.');
+    // Operator settings are for the README and the admin System tab, never for end users (issue 18).
+    for (const setting of ['OPENAI_API_KEY', 'OLLAMA_BASE_URL', 'GENIE_MODEL_', 'README']) expect(reply.content).not.toContain(setting);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/conversations/${reply.conversationId}`, headers: { cookie } })).json();
     expect(detail.messages[1]).toMatchObject({ role: 'assistant', model: 'offline', status: 'complete' });
   });

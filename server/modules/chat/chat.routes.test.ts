@@ -50,12 +50,12 @@ describe('chat through a model provider', () => {
   it('serves the four personas with the model each uses now', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/personas' });
     expect(response.statusCode).toBe(200);
-    const personas = response.json().personas as { id: string; name: string; model: string; offline: boolean }[];
-    expect(personas.map((p) => [p.id, p.name, p.model, p.offline])).toEqual([
-      ['default', 'GENIE', 'openai-compatible:fake-model', false],
-      ['gino', 'Gino', 'openai-compatible:fake-model', false],
-      ['gina', 'Gina', 'openai-compatible:fake-model', false],
-      ['g', 'G', 'openai-compatible:fake-model', false],
+    const personas = response.json().personas as { id: string; name: string; model: string; modelName: string; offline: boolean }[];
+    expect(personas.map((p) => [p.id, p.name, p.model, p.modelName, p.offline])).toEqual([
+      ['default', 'GENIE', 'openai-compatible:fake-model', 'Fake Model', false],
+      ['gino', 'Gino', 'openai-compatible:fake-model', 'Fake Model', false],
+      ['gina', 'Gina', 'openai-compatible:fake-model', 'Fake Model', false],
+      ['g', 'G', 'openai-compatible:fake-model', 'Fake Model', false],
     ]);
   });
 

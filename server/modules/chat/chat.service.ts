@@ -9,12 +9,13 @@ import {
   type ParsedChatRequest,
   type PersonaWithModel,
 } from '@contract/chat';
-import { getPersona, PERSONAS } from '@contract/personas';
+import { getPersona, PERSONAS, type PersonaId } from '@contract/personas';
 import { buildCatalogue, modelLabel, type ModelCatalogue } from '../../adapters/llm/catalogue';
 import { ReportedContextSizes } from '../../adapters/llm/context-budget';
 import { ProviderError, type ChatTurn } from '../../adapters/llm/model-stream';
 import { OFFLINE_MODEL } from '../../adapters/llm/offline-engine';
 import type { AttachmentReader } from '../../adapters/llm/attachment-text';
+import { readableModelName } from '../../adapters/llm/model-names';
 import { createModelsHealth } from '../../adapters/llm/provider-health';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -28,6 +29,14 @@ import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
 import { ReplyDraft, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
 import { chatRepository as repo } from './chat.repository';
 import type { PendingWrites } from '../../lib/pending-writes';
+
+/** Each persona's "Powered by" label setting (README "Connecting a model provider"). */
+const MODEL_LABEL_ENV = {
+  default: 'GENIE_MODEL_LABEL_DEFAULT',
+  gino: 'GENIE_MODEL_LABEL_GINO',
+  gina: 'GENIE_MODEL_LABEL_GINA',
+  g: 'GENIE_MODEL_LABEL_G',
+} as const satisfies Record<PersonaId, keyof Config>;
 
 export interface ChatServiceDeps {
   db: Db;
@@ -228,7 +237,12 @@ export function createChatService(deps: ChatServiceDeps) {
     personas(): PersonaWithModel[] {
       return PERSONAS.map((p) => {
         const choice = catalogue[p.id];
-        return { ...p, model: choice ? modelLabel(choice) : OFFLINE_MODEL_LABEL, offline: choice === null };
+        return {
+          ...p,
+          model: choice ? modelLabel(choice) : OFFLINE_MODEL_LABEL,
+          modelName: choice ? readableModelName(choice, config[MODEL_LABEL_ENV[p.id]]) : OFFLINE_MODEL_LABEL,
+          offline: choice === null,
+        };
       });
     },
 

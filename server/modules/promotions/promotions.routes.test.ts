@@ -77,12 +77,12 @@ describe('promotions: each has its effect while live and none after its expiry',
     expect(before.notifications[0].message).toBe('Customer Stories campaign started; tracked until 2036-09-15T00:00:00.000Z.');
     clock.advance(HOUR);
     const paused = await t.app.inject({ method: 'POST', url: '/api/admin/promotions/pause-all', headers: await adminHeaders(t.app) });
-    expect(paused.json()).toEqual({ paused: 2, message: 'Paused 2 campaign(s).' });
+    expect(paused.json()).toEqual({ paused: 2, message: 'Paused 2 campaigns.' });
     expect(await active()).toEqual([]);
     const after = (await t.app.inject({ method: 'GET', url: '/api/admin/promos', headers: await adminHeaders(t.app) })).json();
     expect(after.performance).toEqual({ activeCampaigns: 0, revenueUSD: 0 });
     expect(after.promos[0]).toMatchObject({ active: false, expires: '2036-09-01T01:00:00.000Z' });
-    expect(after.notifications[0].message).toBe('Paused 2 campaign(s): Flash Sale, Customer Stories.');
+    expect(after.notifications[0].message).toBe('Paused 2 campaigns: Flash Sale, Customer Stories.');
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/promotions/pause-all', headers: await adminHeaders(t.app) })).json()).toEqual({ paused: 0, message: 'No campaign was running.' });
   });
 

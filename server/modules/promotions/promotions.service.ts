@@ -1,4 +1,5 @@
 import { PROMOTION_CATALOGUE, SCHEME_DURATION_DAYS, SCHEMES, TOP_USERS_PREMIUM_DAYS, TOP_USERS_REWARDED, type AdminPromo, type DeployPromotionResponse, type PauseAllResponse, type PromosResponse, type SchemesResponse } from '@contract/admin';
+import { plural } from '@contract/format';
 import type { ActivePromotion, PromotionAction } from '@contract/promotions';
 import type { PlanId } from '@contract/plan-catalogue';
 import type { Db } from '../../db/database';
@@ -134,8 +135,8 @@ export function createPromotionsService(deps: { db: Db; clock: Clock; userDataCh
     async pauseAll(): Promise<PauseAllResponse> {
       const now = clock.now();
       const ended = [...(await repo.endLivePromos(db, now)), ...(await repo.endLiveSchemes(db, now))];
-      if (ended.length) await repo.insertNotification(db, `Paused ${ended.length} campaign(s): ${ended.map((e) => e.name).join(', ')}.`, now);
-      return { paused: ended.length, message: ended.length ? `Paused ${ended.length} campaign(s).` : 'No campaign was running.' };
+      if (ended.length) await repo.insertNotification(db, `Paused ${plural(ended.length, 'campaign')}: ${ended.map((e) => e.name).join(', ')}.`, now);
+      return { paused: ended.length, message: ended.length ? `Paused ${plural(ended.length, 'campaign')}.` : 'No campaign was running.' };
     },
 
     endExpired,

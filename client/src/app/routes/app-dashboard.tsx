@@ -1,21 +1,36 @@
 import { LogOut } from 'lucide-react';
 import { SkipLink } from '@/components/ui/skip-link';
+import { AccountArea } from '@/features/auth/components/account-area';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { SimpleDashboard } from '@/features/dashboard/components/simple-dashboard';
+import { useSessionUser } from '@/lib/session-user';
 
-// SPEC §2: a static dashboard with no server calls, except that Logout really ends the session.
+/**
+ * SPEC §2's Logout, for a signed-in user only (issue 18: a visitor was shown "Logout"); a visitor
+ * gets Sign in and Get started. Knowing which takes one GET /api/auth/me, the dashboard's only
+ * server call besides Logout itself (docs/spec-deviations.md).
+ */
+function DashboardAccount() {
+  const session = useSessionUser();
+  return (
+    <>
+      <AccountArea tone="light" />
+      {session.status === 'signed-in' && (
+        <SignOutButton confirmText="Logout?" size="sm">
+          <LogOut aria-hidden="true" /> Logout
+        </SignOutButton>
+      )}
+    </>
+  );
+}
+
+// SPEC §2: a static dashboard; its content makes no server calls.
 export default function AppDashboardPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <DashboardHeader
-        logout={
-          <SignOutButton confirmText="Logout?" size="sm">
-            <LogOut aria-hidden="true" /> Logout
-          </SignOutButton>
-        }
-      />
+      <DashboardHeader logout={<DashboardAccount />} />
       <main id="main" tabIndex={-1} className="outline-none">
         <SimpleDashboard />
       </main>

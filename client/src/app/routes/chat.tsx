@@ -5,16 +5,17 @@ import type { FileRecord } from '@contract/files';
 import { PERSONAS } from '@contract/personas';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
-import { downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
+import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
 import { FileBrowser } from '@/features/files/components/file-browser';
 import { usePersonaModels } from '@/features/personas/api/get-personas';
 import { PersonaCarousel } from '@/features/personas/components/persona-carousel';
 import { PersonaTour } from '@/features/personas/components/persona-tour';
 import { useOnboarding } from '@/features/personas/hooks/use-onboarding';
+import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';
 
 const attachmentOf = (file: FileRecord): Attachment => ({ url: downloadUrlOf(file), name: file.originalName, type: file.mimeType, size: file.size });
 
-const uploadAttachments = async (files: File[]) => (await uploadFiles(files)).map(attachmentOf);
+const uploadAttachments = async (files: File[]) => ({ attachments: (await uploadFiles(files)).map(attachmentOf), skipped: describeSkipped(files) });
 
 function renderSignOut(compact: boolean) {
   return compact ? (
@@ -30,6 +31,7 @@ function renderSignOut(compact: boolean) {
 export default function ChatPage() {
   const onboarding = useOnboarding();
   const models = usePersonaModels();
+  const legalModeOpen = useLivePromotions().some((promotion) => promotion.unlocksLegalMode === true);
   const renderFileBrowser = useCallback(
     (onPick: (attachment: Attachment) => void) => <FileBrowser selectionMode onSelectFile={(file) => onPick(attachmentOf(file))} />,
     [],
@@ -47,6 +49,7 @@ export default function ChatPage() {
           renderFileBrowser={renderFileBrowser}
           uploadAttachments={uploadAttachments}
           renderSignOut={renderSignOut}
+          legalModeOpen={legalModeOpen}
         />
       </div>
       {onboarding.carouselOpen && (

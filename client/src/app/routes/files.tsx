@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FileBrowser } from '@/features/files/components/file-browser';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 import type { BrowserPlace } from '@/features/files/components/library-tabs';
 
 /** `/files?scope=team&folder=<id>`: the place in the URL, so Back, forward and reload return to it. */
@@ -23,10 +24,13 @@ export default function FilesPage() {
   const [, navigate] = useLocation();
   return (
     <main className="mx-auto min-h-screen w-full max-w-7xl px-4 py-5 sm:px-6 sm:py-8">
-      <Link href="/chat" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-genie-700">
-        <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to chat
-      </Link>
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <Link href="/chat" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-genie-700">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          Back to chat
+        </Link>
+        <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
+      </div>
       <FileBrowser place={placeOf(search)} onNavigate={(place) => navigate(urlOf(place))} />
     </main>
   );

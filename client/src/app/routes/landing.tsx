@@ -1,4 +1,5 @@
 import { SkipLink } from '@/components/ui/skip-link';
+import { AccountArea } from '@/features/auth/components/account-area';
 import { AudienceSection } from '@/features/landing/components/audience-section';
 import { DemoRequestSection } from '@/features/landing/components/demo-request-section';
 import { FaqSection } from '@/features/landing/components/faq-section';
@@ -23,7 +24,7 @@ export default function LandingPage() {
     <div id="top" className="min-h-screen bg-white">
       <SkipLink />
       <PromotionBanner promotions={promotions} />
-      <SiteHeader />
+      <SiteHeader account={<AccountArea tone="dark" getStartedHref={null} />} />
       <main id="main" tabIndex={-1} className="outline-none">
         <HeroSection />
         <WhySection />

@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { PLAN_IDS, type PlanId } from '@contract/plan-catalogue';
 import { SkipLink } from '@/components/ui/skip-link';
+import { AccountArea } from '@/features/auth/components/account-area';
 import { PlansIncluded } from '@/features/premium/components/plans-included';
 import { PlansSection } from '@/features/premium/components/plans-section';
 import { PremiumHeader } from '@/features/premium/components/premium-header';
@@ -18,12 +19,12 @@ export default function PremiumPage() {
   const promotions = useLivePromotions();
   return (
     <div className="relative isolate min-h-screen bg-slate-50">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[29rem] bg-genie-950 bg-[radial-gradient(50rem_30rem_at_70%_-20%,rgba(139,92,246,0.5),transparent)]" />
+      <div aria-hidden="true" className="fixed-palette absolute inset-x-0 top-0 -z-10 h-[29rem] bg-genie-950 bg-[radial-gradient(50rem_30rem_at_70%_-20%,rgba(139,92,246,0.5),transparent)]" />
       <SkipLink />
       <PromotionBanner promotions={promotions} />
-      <PremiumHeader />
+      <PremiumHeader account={<AccountArea tone="dark" />} />
       <main id="main" tabIndex={-1} className="outline-none">
-        <div className="mx-auto max-w-3xl px-4 pb-12 pt-6 text-center sm:px-6">
+        <div className="fixed-palette mx-auto max-w-3xl px-4 pb-12 pt-6 text-center sm:px-6">
           <p className="text-sm font-semibold uppercase tracking-widest text-genie-300">Genie Premium</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">Choose the plan for your team</h1>
           <p className="mt-4 text-lg text-pretty text-genie-100/80">Private AI on your own machine, for 3 people, 10 people or your whole organisation.</p>

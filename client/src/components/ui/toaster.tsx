@@ -31,7 +31,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:max-w-[420px]" />
+      {/* Top right, under the page's header line: the bottom of the screen is where the chat's
+          message box and Send button are, and a toast there covered them (issue 18). */}
+      <ToastPrimitive.Viewport className="fixed right-0 top-14 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

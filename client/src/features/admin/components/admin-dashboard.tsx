@@ -16,6 +16,7 @@ import { PromotionsTab } from './promotions-tab';
 import { StorageTab } from './storage-tab';
 import { SystemTab } from './system-tab';
 import { UsersTab } from './users-tab';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -67,6 +68,9 @@ function SidewaysScroller({ children }: { children: ReactNode }) {
   );
 }
 
+/** How long 'Please log in' shows before the login page opens by itself. */
+const LOGIN_REDIRECT_DELAY_MS = 2500;
+
 export function AdminDashboard() {
   const token = useAdminToken();
   const [, navigate] = useLocation();
@@ -74,16 +78,24 @@ export function AdminDashboard() {
   const logout = useAdminLogout();
   const [tab, setTab] = useState<TabId>('overview');
 
-  // SPEC §2: no stored token (never signed in, logged out, or a 401 cleared it) goes to login.
+  // SPEC §2: no stored token (never signed in, logged out, or a 401 cleared it) shows 'Please log
+  // in' with Go to Login, then goes to the login page by itself after a moment (issue 18: an
+  // immediate redirect meant the message was never seen).
   useEffect(() => {
-    if (token === null) navigate('/admin/login', { replace: true });
+    if (token !== null) return;
+    const timer = setTimeout(() => navigate('/admin/login', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [token, navigate]);
 
   if (token === null) {
     return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-        <p className="text-lg font-semibold">Please log in</p>
-        <Button onClick={() => navigate('/admin/login')}>Go to Login</Button>
+      <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center">
+        <ShieldCheck className="h-10 w-10 text-genie-600" aria-hidden="true" />
+        <h1 className="text-lg font-semibold text-slate-900">Please log in</h1>
+        <p role="status" className="max-w-xs text-sm text-slate-600">
+          The admin console needs an admin sign-in. Taking you to the login page…
+        </p>
+        <Button onClick={() => navigate('/admin/login', { replace: true })}>Go to Login</Button>
       </main>
     );
   }
@@ -105,6 +117,7 @@ export function AdminDashboard() {
             </Badge>
           </div>
           <div className="flex items-center gap-2">
+            <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
             <Button variant="outline" size="sm" onClick={() => void refresh()}>
               <RefreshCw aria-hidden="true" /> Refresh
             </Button>

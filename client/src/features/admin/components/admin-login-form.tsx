@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminLogin } from '../api/login';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2 /admin/login: both fields required, show/hide toggle, 'Authenticating...' while pending. */
 export function AdminLoginForm() {
@@ -30,7 +31,8 @@ export function AdminLoginForm() {
   }
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-slate-950 via-genie-950 to-genie-800 p-4">
+    <main className="relative isolate flex min-h-screen flex-col items-center justify-center p-4">
+      <div aria-hidden="true" className="fixed-palette absolute inset-0 -z-10 bg-gradient-to-br from-slate-950 via-genie-950 to-genie-800" />
       <Card className="w-full max-w-sm">
         <CardHeader className="items-center text-center">
           <div className="mb-2 flex h-12 w-12 items-center justify-center rounded-full bg-genie-100 text-genie-700">
@@ -78,7 +80,10 @@ export function AdminLoginForm() {
           </Link>
         </CardContent>
       </Card>
-      <p className="mt-6 max-w-sm text-center text-xs text-genie-200">All access attempts are logged and monitored.</p>
+      <div className="fixed-palette mt-6 flex flex-col items-center gap-2">
+        <p className="max-w-sm text-center text-xs text-genie-200">All access attempts are logged and monitored.</p>
+        <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
+      </div>
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { Activity, CheckCircle2, Heart, MessageSquare, ThumbsDown, ThumbsUp, Use
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminAnalytics } from '../api/get-analytics';
 import { QueryState, StatCard } from './stat-card';
+import { plural } from '@contract/format';
 
 // SPEC §3: the default persona is shown under the companion word.
 const characterName = (id: string) => (id === 'default' ? 'GENIE' : id.charAt(0).toUpperCase() + id.slice(1));
@@ -43,7 +44,7 @@ export function AnalyticsTab() {
                     <li key={row.character} className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
                       <span className="font-medium">{characterName(row.character)}</span>
                       <span className="text-slate-600">
-                        {row.count} chats · {row.avgResponseTime} ms avg
+                        {plural(row.count, 'chat')} · {row.avgResponseTime} ms avg
                       </span>
                     </li>
                   ))}

@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAdminDashboard } from '../api/get-dashboard';
 import { RevenueChart } from './revenue-chart';
 import { QueryState, StatCard, usd } from './stat-card';
+import { plural } from '@contract/format';
 
 export function OverviewTab() {
   const { data, isLoading, error } = useAdminDashboard();
@@ -14,7 +15,7 @@ export function OverviewTab() {
             <StatCard icon={DollarSign} label="Total Revenue" value={usd(data.revenueStats.totalUSD)} detail={`${usd(data.revenueStats.last24h)} last 24h`} />
             <StatCard icon={Users} label="Total Users" value={data.userStats.totalUsers} detail={`${data.userStats.activeToday} active today`} />
             <StatCard icon={CreditCard} label="Crypto Payments" value={data.totalPayments} detail={`${data.confirmedPayments} confirmed`} />
-            <StatCard icon={HardDrive} label="Storage Used" value={`${data.storageStats.totalSizeGB} GB`} detail={`${data.storageStats.totalFiles} files`} />
+            <StatCard icon={HardDrive} label="Storage Used" value={`${data.storageStats.totalSizeGB} GB`} detail={plural(data.storageStats.totalFiles, 'file')} />
           </div>
           <Card>
             <CardHeader>

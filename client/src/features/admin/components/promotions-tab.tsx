@@ -1,14 +1,17 @@
 import { BarChart3, Megaphone, PauseCircle, Rocket } from 'lucide-react';
+import { useState } from 'react';
 import { PROMOTION_CATALOGUE, type SchemeCategory } from '@contract/admin';
 import { promotionActionSchema, type PromotionAction } from '@contract/promotions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useDeployPromotion } from '../api/deploy-promotion';
 import { useDeployScheme } from '../api/deploy-scheme';
 import { useAdminPromos } from '../api/get-promos';
 import { useAdminSchemes } from '../api/get-schemes';
 import { usePauseAll } from '../api/pause-all';
+import { withLocalTimes } from '../lib/local-times';
 import { formatDate, QueryState, usd } from './stat-card';
 
 const CATEGORY_TITLES: Record<SchemeCategory, string> = { pricing: 'Pricing', retail: 'Retail', psychology: 'Psychology' };
@@ -19,6 +22,7 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
   const deployPromotion = useDeployPromotion();
   const deployScheme = useDeployScheme();
   const pauseAll = usePauseAll();
+  const [confirmPause, setConfirmPause] = useState(false);
   // SPEC §4: all deploy buttons are disabled while any deploy runs.
   const deploying = deployPromotion.isPending || deployScheme.isPending;
 
@@ -72,9 +76,30 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
             <Button variant="outline" size="sm" onClick={onViewAnalytics}>
               <BarChart3 aria-hidden="true" /> View Analytics
             </Button>
-            <Button variant="destructive" size="sm" disabled={pauseAll.isPending} onClick={() => pauseAll.mutate()}>
+            <Button variant="destructive" size="sm" disabled={pauseAll.isPending} onClick={() => setConfirmPause(true)}>
               <PauseCircle aria-hidden="true" /> Pause All
             </Button>
+            {/* Pause All ends every live campaign at once, for every visitor: it asks first (issue 18). */}
+            <Dialog open={confirmPause} onOpenChange={setConfirmPause}>
+              <DialogContent>
+                <DialogTitle>Pause every campaign?</DialogTitle>
+                <DialogDescription>Every live promotion and scheme ends now, and visitors see regular prices at once.</DialogDescription>
+                <div className="flex justify-end gap-2">
+                  <Button variant="outline" onClick={() => setConfirmPause(false)}>
+                    Cancel
+                  </Button>
+                  <Button
+                    variant="destructive"
+                    onClick={() => {
+                      setConfirmPause(false);
+                      pauseAll.mutate();
+                    }}
+                  >
+                    Pause all campaigns
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
           </div>
         </CardContent>
       </Card>
@@ -146,7 +171,7 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
                 {promos.data?.notifications.length === 0 && <li>No notifications yet.</li>}
                 {promos.data?.notifications.slice(0, 8).map((note) => (
                   <li key={`${note.createdAt}-${note.message}`}>
-                    <span className="text-slate-400">{formatDate(note.createdAt)}</span> · {note.message}
+                    <span className="text-slate-400">{formatDate(note.createdAt)}</span> · {withLocalTimes(note.message)}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
+import { localDateTime } from '../lib/local-times';
 
 export function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: ReactNode; detail?: ReactNode }) {
   return (
@@ -27,4 +28,5 @@ export function QueryState({ isLoading, error, children }: { isLoading: boolean;
 }
 
 export const usd = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-export const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment in the reader's own time zone (every admin date goes through here or withLocalTimes). */
+export const formatDate = (iso: string) => localDateTime(iso);

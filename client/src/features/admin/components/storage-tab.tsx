@@ -1,7 +1,7 @@
 import { Database, Files } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatBytes } from '@/lib/utils';
+import { formatBytes, plural } from '@contract/format';
 import { useAdminDashboard } from '../api/get-dashboard';
 import { QueryState, StatCard } from './stat-card';
 
@@ -29,7 +29,7 @@ export function StorageTab() {
                   <div className="flex justify-between text-sm">
                     <span className="font-medium capitalize">{category}</span>
                     <span className="text-slate-600">
-                      {usage.count} files · {formatBytes(usage.bytes)}
+                      {plural(usage.count, 'file')} · {formatBytes(usage.bytes)}
                     </span>
                   </div>
                   <Progress value={totalBytes ? (usage.bytes / totalBytes) * 100 : 0} label={`${category} share of storage`} />

@@ -6,6 +6,23 @@ import { formatDate, QueryState } from './stat-card';
 const STATUS_TEXT = { online: 'Online', offline: 'Offline engine', not_configured: 'Not configured', down: 'Down' } as const;
 const STATUS_DOT = { online: 'bg-emerald-500', offline: 'bg-amber-400', not_configured: 'bg-slate-400', down: 'bg-red-500' } as const;
 
+/**
+ * The setup an operator needs when a persona answers offline. It lives here and in the README,
+ * never in a user's reply (issue 18: users are told to ask their administrator).
+ */
+function ConnectModelHelp() {
+  return (
+    <div className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="connect-model-help">
+      <p className="font-semibold">Connecting a model provider</p>
+      <p className="mt-1">
+        Set a provider key (for example <code>OPENAI_API_KEY</code>) or a local server (for example{' '}
+        <code>OLLAMA_BASE_URL=http://127.0.0.1:11434/v1</code> with <code>GENIE_MODEL_DEFAULT=ollama:llama3.2</code>), then restart Genie. The
+        README section “Connecting a model provider” lists every option.
+      </p>
+    </div>
+  );
+}
+
 export function SystemTab() {
   const { data, isLoading, error } = useAdminSystem();
   return (
@@ -16,6 +33,7 @@ export function SystemTab() {
       </CardHeader>
       <CardContent>
         <QueryState isLoading={isLoading} error={error}>
+          {data?.checks.some((check) => check.status === 'offline') && <ConnectModelHelp />}
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {data?.checks.map((check) => (
               <li key={check.id} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid={`system-${check.id}`}>

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { useAdminDashboard } from '../api/get-dashboard';
 import { QueryState, StatCard } from './stat-card';
+import { plural } from '@contract/format';
 
 export function UsersTab() {
   const { data, isLoading, error } = useAdminDashboard();
@@ -24,7 +25,7 @@ export function UsersTab() {
             <CardContent className="grid grid-cols-1 gap-2">
               <div className="flex justify-between text-sm">
                 <span className="text-slate-600">
-                  {stats.premiumUsers} of {stats.totalUsers} users are premium
+                  {stats.premiumUsers} of {plural(stats.totalUsers, 'user')} {stats.premiumUsers === 1 ? 'is' : 'are'} premium
                 </span>
                 <span className="font-semibold">{conversion}%</span>
               </div>

@@ -2,11 +2,14 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** The frame every sign-in page shares: the Genie mark, a title, a sentence, and the way home. */
 export function AuthCard({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
+    <main className="relative isolate flex min-h-screen flex-col items-center justify-center gap-5 p-4">
+      {/* Dark by design in both themes (client/src/components/README.md). */}
+      <div aria-hidden="true" className="fixed-palette absolute inset-0 -z-10 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700" />
       <Card className="w-full max-w-sm">
         <CardHeader>
           <Link
@@ -21,9 +24,12 @@ export function AuthCard({ title, description, children }: { title: string; desc
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
-      <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
-      </Link>
+      <div className="fixed-palette flex items-center gap-2">
+        <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
+        </Link>
+        <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
+      </div>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { FileText, Image as ImageIcon, Paperclip, X } from 'lucide-react';
 import type { Attachment } from '@contract/chat';
-import { cn, formatBytes } from '@/lib/utils';
+import { formatBytes } from '@contract/format';
+import { cn } from '@/lib/utils';
 
 function AttachmentIcon({ type }: { type: string }) {
   const Icon = type.startsWith('image/') ? ImageIcon : type.startsWith('text/') || type.includes('pdf') || type.includes('document') ? FileText : Paperclip;

@@ -2,6 +2,7 @@ import { BookOpen, MessageCircle, Scale } from 'lucide-react';
 import type { ChatMode } from '@contract/chat';
 import type { Persona } from '@contract/personas';
 import { PersonaBadge } from './message-bubble';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 const MODE_LABELS: Record<ChatMode, { label: string; icon: typeof BookOpen }> = {
   chat: { label: 'Chat', icon: MessageCircle },
@@ -21,6 +22,7 @@ export function ChatHeader({ persona, mode, model }: { persona: Persona; mode: C
           {model && <span className="hidden sm:inline"> · Powered by {model}</span>}
         </p>
       </div>
+      <ThemeToggle className="text-slate-500 hover:bg-slate-100 hover:text-slate-900" />
       <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 shadow-sm" data-testid="mode-chip">
         <Mode.icon aria-hidden="true" className="h-3.5 w-3.5" style={{ color: persona.accentColor }} />
         {Mode.label}

@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
 import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
+import { plural } from '@contract/format';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
 import { useIsPremium } from '../api/get-subscription';
 import { sendFeedback } from '../api/send-feedback';
 import { useChatSession } from '../hooks/use-chat-session';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useVoiceSetting } from '../hooks/use-voice-setting';
@@ -16,6 +18,7 @@ import { ChatSidebar } from './chat-sidebar';
 import { Composer, type ComposerHandle } from './composer';
 import { EmptyState } from './empty-state';
 import { MessageList } from './message-list';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
 
@@ -27,15 +30,20 @@ export interface ChatScreenProps {
   onOpenTour(): void;
   /** The files feature's browser in selection mode; `onPick` attaches the file and closes the modal. */
   renderFileBrowser(onPick: (attachment: Attachment) => void): ReactNode;
-  /** Uploads files to the user's library and answers them as attachments. */
-  uploadAttachments(files: File[]): Promise<Attachment[]>;
+  /**
+   * Uploads files to the user's library and answers them as attachments, with one sentence naming
+   * any it left out (too large, past the 10 of a pick), or null.
+   */
+  uploadAttachments(files: File[]): Promise<{ attachments: Attachment[]; skipped: string | null }>;
   renderSignOut(compact: boolean): ReactNode;
+  /** A live promotion opens Legal mode to every signed-in user: Legal loses its PRO badge meanwhile. */
+  legalModeOpen?: boolean;
 }
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
 
 /** SPEC §2 Main chat screen: the sidebar, the conversation and the message box. */
-export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, renderFileBrowser, uploadAttachments, renderSignOut }: ChatScreenProps) {
+export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, renderFileBrowser, uploadAttachments, renderSignOut, legalModeOpen = false }: ChatScreenProps) {
   const persona = personaOrDefault(personaId);
   const [mode, setMode] = useState<ChatMode>('chat');
   const [collapsed, setCollapsed] = useState(() => !wideScreen());
@@ -72,10 +80,12 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
     async (files: File[]) => {
       setUploading(true);
       try {
-        const uploaded = await uploadAttachments(files);
+        const { attachments: uploaded, skipped } = await uploadAttachments(files);
         addAttachments(uploaded);
         if (uploaded.length > 0) {
-          toast({ title: 'Files uploaded!', description: `${uploaded.length} file${uploaded.length === 1 ? '' : 's'} uploaded and attached` });
+          toast({ title: 'Files uploaded!', description: [`${plural(uploaded.length, 'file')} uploaded and attached.`, skipped].filter(Boolean).join(' ') });
+        } else if (skipped) {
+          toast({ title: 'Nothing attached', description: skipped });
         }
       } finally {
         setUploading(false);
@@ -136,6 +146,34 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
   const openBrowse = useCallback(() => setBrowseOpen(true), []);
   const uploadFromSidebar = useCallback((files: File[]) => void onUploadFiles(files), [onUploadFiles]);
 
+  // Keyboard (issue 18 item 7). Ctrl/⌘+K opens the sidebar and focuses its conversation search
+  // (the element marked data-conversation-search), or the conversation list while there is none.
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const focusConversationSearch = useCallback(() => {
+    setCollapsed(false);
+    requestAnimationFrame(() => {
+      const search = document.querySelector<HTMLElement>('[data-conversation-search]');
+      const list = document.getElementById('history-heading')?.closest('section');
+      if (search) search.focus();
+      else if (list) {
+        list.tabIndex = -1;
+        list.focus();
+      }
+    });
+  }, []);
+  useChatShortcuts({
+    search: focusConversationSearch,
+    'new-chat': () => {
+      onNewChat();
+      composerRef.current?.setText('');
+    },
+    help: () => setShortcutsOpen(true),
+  });
+  const onEditLastMessage = useCallback(() => {
+    const last = session.messages.findLast((message) => message.role === 'user');
+    if (last) composerRef.current?.setText(last.content);
+  }, [session.messages]);
+
   const empty = session.messages.length === 0;
 
   return (
@@ -147,6 +185,7 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
         mode={mode}
         onModeChange={setMode}
         isPremium={isPremium}
+        legalModeOpen={legalModeOpen}
         onBrowseFiles={openBrowse}
         onUploadFiles={uploadFromSidebar}
         onChangePersona={onChangePersona}
@@ -160,7 +199,7 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
         renderSignOut={renderSignOut}
       />
       {!collapsed && (
-        <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-slate-950/40 lg:hidden" />
+        <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-black/40 lg:hidden" />
       )}
       <main id="main" className="flex min-w-0 flex-1 flex-col">
         <ChatHeader persona={persona} mode={mode} model={model} />
@@ -192,9 +231,11 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
             onRemoveAttachment={onRemoveAttachment}
             onUploadFiles={uploadFromSidebar}
             accentGradient={persona.gradient}
+            onEditLastMessage={onEditLastMessage}
           />
         </div>
       </main>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <BrowseFilesDialog open={browseOpen} onOpenChange={setBrowseOpen}>
         {browseOpen && renderFileBrowser(onPick)}
       </BrowseFilesDialog>

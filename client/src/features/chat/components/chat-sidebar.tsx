@@ -30,6 +30,8 @@ export interface ChatSidebarProps {
   mode: ChatMode;
   onModeChange(mode: ChatMode): void;
   isPremium: boolean;
+  /** Legal mode is open to everyone now (a live "Legal Mode Open Week"): no PRO badge on it. */
+  legalModeOpen?: boolean;
   onBrowseFiles(): void;
   onUploadFiles(files: File[]): void;
   onChangePersona(): void;
@@ -66,7 +68,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
       aria-label="Sidebar"
       data-collapsed={collapsed}
       className={cn(
-        'flex h-full shrink-0 flex-col bg-gradient-to-b from-slate-950 via-genie-950 to-slate-950 text-white transition-[width] duration-300',
+        'fixed-palette flex h-full shrink-0 flex-col bg-gradient-to-b from-slate-950 via-genie-950 to-slate-950 text-white transition-[width] duration-300',
         collapsed ? 'w-16' : 'w-80 max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-30 max-lg:shadow-2xl',
       )}
     >
@@ -108,7 +110,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           collapsed={collapsed}
           active={mode === 'law'}
           onClick={() => props.onModeChange('law')}
-          suffix={isPremium ? undefined : <ProBadge compact={collapsed} />}
+          suffix={isPremium || props.legalModeOpen ? undefined : <ProBadge compact={collapsed} />}
         />
 
         <SidebarHeading collapsed={collapsed}>Files</SidebarHeading>

@@ -24,6 +24,11 @@ interface ComposerProps {
   onRemoveAttachment(url: string): void;
   onUploadFiles(files: File[]): void;
   accentGradient: string;
+  /**
+   * Up-arrow in an empty message box: edit the last message sent. ChatScreen decides what editing
+   * means (the edit-and-branch flow when it exists; until then, the text comes back to resend).
+   */
+  onEditLastMessage?(): void;
 }
 
 const toolButton =
@@ -43,6 +48,7 @@ export const Composer = memo(function Composer({
   onRemoveAttachment,
   onUploadFiles,
   accentGradient,
+  onEditLastMessage,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [generateImage, setGenerateImage] = useState(false);
@@ -78,6 +84,12 @@ export const Composer = memo(function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (event.key === 'ArrowUp' && plain && text === '' && onEditLastMessage) {
+      event.preventDefault();
+      onEditLastMessage();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();

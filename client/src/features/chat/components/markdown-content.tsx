@@ -1,7 +1,10 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { useMathPlugins } from '../hooks/use-math-plugins';
+import { hasMath, normaliseMath } from '../lib/math-text';
+import { CodeBlock } from './code-block';
 import './chat-styles.css';
 
 /**
@@ -18,6 +21,7 @@ export function safeUrl(url: string): string {
 }
 
 const components: Components = {
+  pre: ({ node: _node, ...props }) => <CodeBlock {...props} />,
   a: ({ node: _node, href, children, ...props }) =>
     href ? (
       <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
@@ -50,20 +54,30 @@ const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
 const rehypePlugins: Options['rehypePlugins'] = [() => highlightCode];
 
 /**
- * A reply's Markdown: GFM tables and lists, highlighted code, never raw HTML (`skipHtml`: tags in
- * the text are dropped, not rendered, and nothing in them runs).
+ * A reply's Markdown: GFM tables and lists, highlighted code with its language and a Copy button,
+ * math through KaTeX (loaded with the first reply that has some), never raw HTML (`skipHtml`: tags
+ * in the text are dropped, not rendered, and nothing in them runs).
  */
 export const MarkdownContent = memo(function MarkdownContent({ text }: { text: string }) {
+  const source = useMemo(() => normaliseMath(text), [text]);
+  const math = useMathPlugins(hasMath(source));
+  const plugins = useMemo(
+    () =>
+      math
+        ? { remark: [remarkGfm, [...math.remarkMathPlugin]] as Options['remarkPlugins'], rehype: [[...math.rehypeKatexPlugin], () => highlightCode] as Options['rehypePlugins'] }
+        : { remark: remarkPlugins, rehype: rehypePlugins },
+    [math],
+  );
   return (
     <div className="markdown-body">
       <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
+        remarkPlugins={plugins.remark}
+        rehypePlugins={plugins.rehype}
         urlTransform={safeUrl}
         skipHtml
         components={components}
       >
-        {text}
+        {source}
       </ReactMarkdown>
     </div>
   );

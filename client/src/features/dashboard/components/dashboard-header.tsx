@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2: the header with Upgrade and Logout (the page passes the Logout button in). */
 export function DashboardHeader({ logout }: { logout: ReactNode }) {
@@ -16,6 +17,7 @@ export function DashboardHeader({ logout }: { logout: ReactNode }) {
           <span aria-hidden="true">Genie</span>
         </Link>
         <nav aria-label="Account" className="flex items-center gap-2">
+          <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
           <Link href="/premium" className={cn(buttonVariants({ size: 'sm' }), 'bg-gradient-to-r from-amber-300 to-orange-400 font-semibold text-amber-950 hover:from-amber-400 hover:to-orange-500')}>
             <Crown aria-hidden="true" /> Upgrade
           </Link>

@@ -1,4 +1,5 @@
 import type { FileRecord, FileScope, UploadCompleteResponse, UploadUrlResponse } from '@contract/files';
+import { plural } from '@contract/format';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_PICK } from '@contract/limits';
 import { apiRequest, HttpError } from '@/lib/request';
 
@@ -31,6 +32,21 @@ export function selectUploadable(files: readonly File[], allowedMimeTypes?: read
     }
     return mimeAllowed(file.type || 'application/octet-stream', allowedMimeTypes);
   });
+}
+
+/**
+ * The one quiet sentence naming what a pick left out and why (issue 18: they vanished without a
+ * word; SPEC still keeps them out, docs/spec-deviations.md). Null when nothing was left out.
+ */
+export function describeSkipped(files: readonly File[], allowedMimeTypes?: readonly string[]): string | null {
+  const reasons: string[] = [];
+  files.slice(0, UPLOAD_MAX_FILES_PER_PICK).forEach((file) => {
+    if (file.size > UPLOAD_MAX_FILE_BYTES) reasons.push(`${file.name} (over 100 MB)`);
+    else if (!mimeAllowed(file.type || 'application/octet-stream', allowedMimeTypes)) reasons.push(`${file.name} (type not accepted here)`);
+  });
+  const extra = files.length - UPLOAD_MAX_FILES_PER_PICK;
+  if (extra > 0) reasons.push(`${plural(extra, 'more file')} (${UPLOAD_MAX_FILES_PER_PICK} files at a time)`);
+  return reasons.length > 0 ? `Skipped ${reasons.join(', ')}.` : null;
 }
 
 /** PUT of the raw body through XMLHttpRequest, the one browser API that reports upload progress. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Folder } from '@contract/files';
+import { plural } from '@contract/format';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -9,49 +9,59 @@ import { useDeleteFolder } from '../api/delete-folder';
 import type { BrowserItem } from './item-actions';
 
 /**
- * SPEC §8: a file goes at once with 'File deleted successfully!' or 'Failed to delete file'. A
- * folder takes everything inside it, so it asks first.
+ * Deleting asks first, for a file as for a folder (issue 18: a file went at once, one stray click
+ * away). A file then goes with SPEC §8's 'File deleted successfully!' or 'Failed to delete file';
+ * a folder takes everything inside it, which its question says.
  */
 export function useDeleteItem() {
   const deleteFile = useDeleteFile();
   const deleteFolder = useDeleteFolder();
-  const [pendingFolder, setPendingFolder] = useState<Folder | null>(null);
-
-  const request = (item: BrowserItem) => {
-    if (item.kind === 'folder') return setPendingFolder(item.folder);
-    deleteFile.mutate(item.file.id, {
-      onSuccess: () => toast({ title: 'File deleted successfully!' }),
-      onError: (error) => toast({ title: 'Failed to delete file', description: errorSentence(error), variant: 'destructive' }),
-    });
-  };
+  const [pending, setPending] = useState<BrowserItem | null>(null);
 
   const confirm = () => {
-    if (!pendingFolder) return;
-    deleteFolder.mutate(pendingFolder.id, {
+    if (!pending) return;
+    if (pending.kind === 'file') {
+      deleteFile.mutate(pending.file.id, {
+        onSuccess: () => {
+          toast({ title: 'File deleted successfully!' });
+          setPending(null);
+        },
+        onError: (error) => toast({ title: 'Failed to delete file', description: errorSentence(error), variant: 'destructive' }),
+      });
+      return;
+    }
+    const folder = pending.folder;
+    deleteFolder.mutate(folder.id, {
       onSuccess: (result) => {
-        toast({ title: 'Folder deleted', description: `${pendingFolder.name} and ${result.deletedFiles} file(s) inside it were deleted` });
-        setPendingFolder(null);
+        toast({ title: 'Folder deleted', description: `${folder.name} and ${plural(result.deletedFiles, 'file')} inside it were deleted` });
+        setPending(null);
       },
       onError: (error) => toast({ title: 'Failed to delete folder', description: errorSentence(error), variant: 'destructive' }),
     });
   };
 
-  return { request, pendingFolder, confirm, cancel: () => setPendingFolder(null), busy: deleteFolder.isPending };
+  return { request: setPending, pending, confirm, cancel: () => setPending(null), busy: deleteFolder.isPending || deleteFile.isPending };
 }
 
 export function DeleteItemDialog({ deletion }: { deletion: ReturnType<typeof useDeleteItem> }) {
-  const folder = deletion.pendingFolder;
+  const item = deletion.pending;
+  const isFolder = item?.kind === 'folder';
+  const name = item ? (item.kind === 'folder' ? item.folder.name : item.file.originalName) : '';
   return (
-    <Dialog open={folder !== null} onOpenChange={(open) => !open && deletion.cancel()}>
+    <Dialog open={item !== null} onOpenChange={(open) => !open && deletion.cancel()}>
       <DialogContent>
-        <DialogTitle>Delete folder “{folder?.name}”?</DialogTitle>
-        <DialogDescription>The folder and every file and folder inside it will be deleted. This cannot be undone.</DialogDescription>
+        <DialogTitle>
+          Delete {isFolder ? 'folder' : 'file'} “{name}”?
+        </DialogTitle>
+        <DialogDescription>
+          {isFolder ? 'The folder and every file and folder inside it will be deleted.' : 'The file will be deleted from your library.'} This cannot be undone.
+        </DialogDescription>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={deletion.cancel}>
             Cancel
           </Button>
           <Button variant="destructive" onClick={deletion.confirm} disabled={deletion.busy}>
-            Delete folder
+            {isFolder ? 'Delete folder' : 'Delete file'}
           </Button>
         </div>
       </DialogContent>

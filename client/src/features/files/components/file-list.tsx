@@ -1,5 +1,5 @@
 import type { FileRecord, Folder } from '@contract/files';
-import { formatBytes } from '@/lib/utils';
+import { formatBytes } from '@contract/format';
 import { FileIcon, FolderIcon } from './file-icon';
 import { ItemActions, type ItemHandlers } from './item-actions';
 

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { FileRecord, FileScope } from '@contract/files';
+import { plural } from '@contract/format';
 import { toast } from '@/components/ui/use-toast';
 import { FILES_QUERY_KEY } from '../api/get-files';
-import { selectUploadable, uploadFiles } from '../api/upload-files';
+import { describeSkipped, selectUploadable, uploadFiles } from '../api/upload-files';
 
 export interface UploadProgress {
   id: string;
@@ -25,7 +26,11 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
   const start = useCallback(
     async (picked: File[]): Promise<FileRecord[]> => {
       const files = selectUploadable(picked, options.allowedMimeTypes);
-      if (files.length === 0) return [];
+      const skipped = describeSkipped(picked, options.allowedMimeTypes);
+      if (files.length === 0) {
+        if (skipped) toast({ title: 'Nothing uploaded', description: skipped });
+        return [];
+      }
       const batchId = ++batch.current;
       setProgress(files.map((file, index) => ({ id: `${batchId}-${index}`, name: file.name, fraction: 0, status: 'waiting' })));
       // The same name may be picked twice: progress is matched to the first entry still open.
@@ -40,7 +45,7 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
       const saved = await uploadFiles(files, { folderId, scope: options.scope, onProgress: update, allowedMimeTypes: options.allowedMimeTypes });
       await queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
       if (saved.length > 0) {
-        toast({ title: 'Files uploaded!', description: `${saved.length} file(s) uploaded successfully` });
+        toast({ title: 'Files uploaded!', description: [`${plural(saved.length, 'file')} uploaded successfully.`, skipped].filter(Boolean).join(' ') });
       }
       if (batch.current === batchId) setProgress([]);
       return saved;

@@ -6,7 +6,7 @@ const TRUST = ['GDPR', 'HIPAA BAA on Enterprise', 'SSO', 'AES-256 and TLS 1.2+']
 
 export function HeroSection() {
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-genie-950 text-white">
+    <section aria-labelledby="hero-title" className="fixed-palette relative isolate overflow-hidden bg-genie-950 text-white">
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_40rem_at_80%_-10%,rgba(139,92,246,0.55),transparent),radial-gradient(40rem_30rem_at_0%_110%,rgba(79,70,229,0.45),transparent)]" />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:pb-28">
         <div>

@@ -27,7 +27,7 @@ export function PricingSection({ promotions }: { promotions: ActivePromotion[] }
                 data-testid={`pricing-${plan.id}`}
                 className={clsx(
                   'relative flex flex-col rounded-3xl p-8',
-                  plan.popular ? 'bg-genie-900 text-white shadow-xl shadow-genie-900/20 ring-2 ring-genie-500' : 'bg-white ring-1 ring-slate-200',
+                  plan.popular ? 'fixed-palette bg-genie-900 text-white shadow-xl shadow-genie-900/20 ring-2 ring-genie-500' : 'bg-white ring-1 ring-slate-200',
                 )}
               >
                 <div className="flex items-center justify-between">

@@ -24,7 +24,7 @@ const OPTIONS = [
 
 export function SecuritySection() {
   return (
-    <section aria-labelledby="security-title" id="security" className="scroll-mt-20 bg-genie-950 py-20 text-white sm:py-24">
+    <section aria-labelledby="security-title" id="security" className="fixed-palette scroll-mt-20 bg-genie-950 py-20 text-white sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="security-title" eyebrow="Security" title="Security and compliance" tone="dark">
           Privacy is the product, not a setting. These are the options your team can count on.

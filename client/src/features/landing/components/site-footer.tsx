@@ -4,7 +4,7 @@ import { GenieLogo } from './site-header';
 /** SPEC §2: the footer's Security, Pricing and Contact links. */
 export function SiteFooter() {
   return (
-    <footer className="bg-genie-950 text-genie-100">
+    <footer className="fixed-palette bg-genie-950 text-genie-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div>
           <GenieLogo className="text-white" />

@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2: the header anchors, in order. */
 export const SECTION_LINKS = [
@@ -24,12 +25,13 @@ export function GenieLogo({ className }: { className?: string }) {
   );
 }
 
-export function SiteHeader() {
+/** `account`: the page's Sign in link or account menu (features/auth), before Get started. */
+export function SiteHeader({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-genie-950/85 text-white backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+    <header className="fixed-palette sticky top-0 z-40 border-b border-white/10 bg-genie-950/85 text-white backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <a href="#top" className="rounded-lg" aria-label="Genie, back to top">
           <GenieLogo />
         </a>
@@ -44,10 +46,13 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        {/* Tighter on a phone: the theme switch and Sign in sit beside Get started and the menu in 390 px. */}
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
           <Link href="/app" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white sm:inline-flex">
             Dashboard
           </Link>
+          {account}
           <Link href="/premium" className={buttonVariants({ size: 'sm', variant: 'inverse', className: 'shadow-sm' })}>
             Get started
           </Link>

@@ -12,6 +12,6 @@ export const personasQueryOptions = () => queryOptions({ queryKey: ['personas'],
 export function usePersonaModels(): Partial<Record<PersonaId, string>> {
   const { data } = useQuery(personasQueryOptions());
   const models: Partial<Record<PersonaId, string>> = {};
-  for (const persona of data?.personas ?? []) models[persona.id] = persona.model;
+  for (const persona of data?.personas ?? []) models[persona.id] = persona.modelName;
   return models;
 }

@@ -7,7 +7,7 @@ export function MagicBackdrop({ children, label }: { children: ReactNode; label:
       role="dialog"
       aria-modal="true"
       aria-label={label}
-      className="fixed inset-0 z-40 overflow-y-auto bg-gradient-to-br from-slate-950 via-genie-950 to-indigo-950 text-white"
+      className="fixed-palette fixed inset-0 z-40 overflow-y-auto bg-gradient-to-br from-slate-950 via-genie-950 to-indigo-950 text-white"
     >
       <div aria-hidden="true" className="pointer-events-none fixed inset-0 overflow-hidden">
         <div className="absolute -left-32 -top-32 h-96 w-96 rounded-full bg-genie-600/30 blur-3xl" />

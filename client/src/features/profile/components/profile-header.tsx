@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2 /profile header: back to chat, and the Premium badge or an Upgrade link. */
 export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined }) {
@@ -15,6 +16,8 @@ export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined })
         </Link>
         <span className="hidden text-sm font-semibold text-slate-900 sm:block">Your profile</span>
         <span className="sm:hidden" />
+        <div className="flex items-center gap-2 justify-self-end">
+        <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
         {isPremium === undefined ? (
           <span />
         ) : isPremium ? (
@@ -31,6 +34,7 @@ export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined })
             Upgrade
           </Link>
         )}
+        </div>
       </div>
     </header>
   );

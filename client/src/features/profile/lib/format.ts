@@ -1,4 +1,8 @@
 /** How the profile writes money, dates and sizes. */
+import { plural } from '@contract/format';
+
+// Sizes and plurals are written one way on every page (contract/format.ts).
+export { formatBytes as formatStorage, plural } from '@contract/format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const wholeNumber = new Intl.NumberFormat('en-US');
@@ -8,7 +12,6 @@ export const formatUsd = (dollars: number) => usd.format(dollars);
 export const formatCount = (n: number) => wholeNumber.format(n);
 export const formatDate = (iso: string) => longDate.format(new Date(iso));
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function daysAgoText(days: number): string {
   if (days <= 0) return 'today';
@@ -28,18 +31,6 @@ export function lastActiveText(iso: string | null | undefined, now = new Date())
   yesterday.setDate(now.getDate() - 1);
   if (sameLocalDay(when, yesterday)) return 'Yesterday';
   return formatDate(iso);
-}
-
-/**
- * Storage in decimal units, as SPEC §9 counts it (25 GB is 25e9 bytes), so the limit reads
- * "25 GB" rather than "23.28 GB".
- */
-export function formatStorage(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  const power = Math.min(Math.floor(Math.log10(bytes) / 3), units.length - 1);
-  const value = bytes / 1000 ** power;
-  return `${Number.parseFloat(value.toFixed(power === 0 ? 0 : 2))} ${units[power]}`;
 }
 
 /** A share of a whole in percent (0 to 100), for bar widths. */

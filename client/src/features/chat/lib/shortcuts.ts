@@ -1,0 +1,40 @@
+/** The chat's keyboard shortcuts, for the `?` dialog. `mod` is Ctrl, or ⌘ on a Mac. */
+export const CHAT_SHORTCUTS = [
+  { keys: ['mod', 'K'], action: 'Search conversations' },
+  { keys: ['mod', 'Shift', 'O'], action: 'Start a new chat' },
+  { keys: ['Esc'], action: 'Stop the reply being written' },
+  { keys: ['↑'], action: 'Edit your last message (in an empty message box)' },
+  { keys: ['Enter'], action: 'Send the message' },
+  { keys: ['Shift', 'Enter'], action: 'New line in the message box' },
+  { keys: ['?'], action: 'Show these shortcuts' },
+] as const;
+
+export type ShortcutAction = 'search' | 'new-chat' | 'help';
+
+export interface ShortcutKey {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  /** The focus is in a text field (where `?` is a character, not a command). */
+  typing: boolean;
+}
+
+/** Which shortcut a key press is, if any. Ctrl and ⌘ both count as the modifier on every system. */
+export function shortcutOf(press: ShortcutKey): ShortcutAction | null {
+  const mod = press.ctrlKey || press.metaKey;
+  const key = press.key.toLowerCase();
+  if (mod && !press.altKey && !press.shiftKey && key === 'k') return 'search';
+  if (mod && !press.altKey && press.shiftKey && key === 'o') return 'new-chat';
+  if (!mod && !press.altKey && press.key === '?' && !press.typing) return 'help';
+  return null;
+}
+
+/** Whether an element takes typed text (so `?` and the arrows belong to it). */
+export function isTextField(element: Element | null): boolean {
+  if (!element) return false;
+  if (element instanceof HTMLElement && element.isContentEditable) return true;
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  return element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(element.type);
+}
