@@ -32,6 +32,7 @@ import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createTeamsService } from './modules/teams/teams.service';
 
 export interface AppDeps {
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: createTeamsService({ db, clock, userDataChanges, enterpriseSeats: config.ENTERPRISE_SEATS }), publicUrl: config.PUBLIC_URL });
+
+  await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
