@@ -33,6 +33,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       for await (const object of store.list(prefix)) keys.add(object.key);
     }
     for (const key of keys) await store.delete(key);
+    for (const prefix of [`users/${userId}/`, `exports/${userId}/`]) await store.removeEmptyPrefix?.(prefix);
     await db.transaction((tx) => repo.eraseRows(tx, account));
     userDataChanges.changed();
   }
