@@ -11,6 +11,7 @@ import { OverviewTab } from './overview-tab';
 import { ProfileHeader } from './profile-header';
 import { SettingsTab } from './settings-tab';
 import { StorageTab } from './storage-tab';
+import { YourDataCard } from './your-data-card';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -103,6 +104,7 @@ export function ProfileScreen() {
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab profile={user} />
+          <YourDataCard />
         </TabsContent>
       </Tabs>
     </Shell>
