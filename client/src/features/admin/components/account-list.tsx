@@ -12,10 +12,12 @@ import { cn } from '@/lib/utils';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '../hooks/use-debounced';
-import { formatDate, QueryState } from './stat-card';
+import { QueryState } from './stat-card';
 
 export const formatBytes = (bytes: number) =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 const planName = (plan: string | null) => (plan === null ? 'Free' : (PLANS.find((p) => p.id === plan)?.name ?? plan));
 
@@ -76,15 +78,15 @@ function AccountRow({ user }: { user: AdminUser }) {
           {user.team && ` · ${user.team.name} (${user.team.role})`}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 text-sm text-slate-600">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-slate-600">
         <dt className="text-slate-400">Last active</dt>
-        <dd>{formatDate(user.lastActiveAt)}</dd>
+        <dd className="whitespace-nowrap">{formatDay(user.lastActiveAt)}</dd>
         <dt className="text-slate-400">Storage</dt>
-        <dd>{formatBytes(user.storageBytes)}</dd>
+        <dd className="whitespace-nowrap">{formatBytes(user.storageBytes)}</dd>
         {user.premiumUntil && (
           <>
             <dt className="text-slate-400">Plan until</dt>
-            <dd>{formatDate(user.premiumUntil)}</dd>
+            <dd className="whitespace-nowrap">{formatDay(user.premiumUntil)}</dd>
           </>
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { ADMIN_ACTIONS } from '@contract/accounts';
+import { PLANS } from '@contract/plan-catalogue';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/field-classes';
@@ -18,13 +19,18 @@ const ACTION_NAMES: Record<string, string> = {
   set_premium_until: 'Set the plan’s end',
 };
 
-const detailText = (details: Record<string, string | number | boolean | null> | null) =>
-  details
-    ? Object.entries(details)
-        .filter(([key]) => key !== 'teamId')
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(' · ')
-    : '';
+const day = (iso: unknown) => (typeof iso === 'string' ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'none');
+const planName = (plan: unknown) => (typeof plan === 'string' ? (PLANS.find((p) => p.id === plan)?.name ?? plan) : 'Free');
+
+/** What an entry's details say, as a sentence: the plan and its end (and before), and the note. */
+function detailText(details: Record<string, string | number | boolean | null>): string {
+  const parts: string[] = [];
+  if ('plan' in details) {
+    parts.push(`${planName(details.plan)} until ${day(details.premiumUntil)} (was ${planName(details.previousPlan)}${details.previousPremiumUntil ? ` until ${day(details.previousPremiumUntil)}` : ''})`);
+  }
+  if (typeof details.note === 'string') parts.push(`Note: ${details.note}`);
+  return parts.join(' · ');
+}
 
 /** Every admin action on accounts, newest first, filterable by admin, action and date. */
 export function AuditTab() {
@@ -45,8 +51,8 @@ export function AuditTab() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="grid gap-1.5">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
             <Label htmlFor="audit-action">Action</Label>
             <select id="audit-action" className={cn(inputClasses)} value={filters.action} onChange={(e) => set('action')(e.target.value)}>
               <option value="">All actions</option>
@@ -57,7 +63,7 @@ export function AuditTab() {
               ))}
             </select>
           </div>
-          <div className="grid gap-1.5">
+          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
             <Label htmlFor="audit-admin">Admin</Label>
             <Input id="audit-admin" value={filters.admin} onChange={(e) => set('admin')(e.target.value)} placeholder="Any admin" />
           </div>

@@ -28,14 +28,15 @@ export function TeamList() {
           ) : (
             <ul className="grid gap-3 md:grid-cols-2" aria-label="Teams">
               {rows.map((team) => {
-                const full = team.seats.limit !== null && team.seats.used >= team.seats.limit;
+                // Over the limit happens when a plan lapses below the member count: worth the admin's eye.
+                const over = team.seats.limit !== null && team.seats.used > team.seats.limit;
                 return (
                   <li key={team.id} className="rounded-xl border border-slate-200 p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="min-w-0 truncate font-medium text-slate-900">{team.name}</p>
                       <div className="flex items-center gap-2">
                         <Badge variant={team.plan ? 'pro' : 'secondary'}>{team.plan ? PLANS.find((p) => p.id === team.plan)?.name : 'Free'}</Badge>
-                        <Badge variant={full ? 'warning' : 'outline'}>
+                        <Badge variant={over ? 'warning' : 'outline'}>
                           {team.seats.used} / {team.seats.limit ?? '∞'} seats
                         </Badge>
                       </div>

@@ -14,7 +14,7 @@ import { useExports } from '../api/get-exports';
 import { useStartExport } from '../api/start-export';
 import { formatDate } from '../lib/format';
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** Take your data out as a ZIP, or erase the account for good. */
 export function YourDataCard() {
@@ -66,7 +66,7 @@ function ExportSection() {
           <Button asChild variant="outline">
             <a href={latest.downloadUrl} download>
               <Download aria-hidden="true" />
-              Download ZIP{latest.size !== null ? ` (${megabytes(latest.size)})` : ''}
+              Download ZIP{latest.size !== null ? ` (${sizeText(latest.size)})` : ''}
             </a>
           </Button>
         )}
