@@ -93,7 +93,7 @@ describe('user administration (/api/admin/users, /teams, /audit)', () => {
     const person = await signUp(t.app);
     const granted = await patch(person.user.id, { plan: 'pro', note: 'conference giveaway' });
     expect(granted.statusCode).toBe(200);
-    const until = new Date(NOW.getTime() + 30 * DAY).toISOString();
+    const until = new Date(clock.now().getTime() + 30 * DAY).toISOString();
     expect([granted.json().plan, granted.json().premiumUntil]).toEqual(['pro', until]);
     const subscription = (await t.app.inject({ method: 'GET', url: '/api/user/subscription', headers: { cookie: person.cookie } })).json();
     expect([subscription.isPremium, subscription.plan]).toEqual([true, 'pro']);
