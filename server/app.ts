@@ -36,6 +36,7 @@ import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createTeamsService } from './modules/teams/teams.service';
 
 export interface AppDeps {
@@ -178,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: teamsService, publicUrl: config.PUBLIC_URL });
+
+  await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

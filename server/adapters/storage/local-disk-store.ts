@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -79,6 +79,15 @@ export class LocalDiskStore implements ObjectStore {
 
   async delete(key: string) {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Removes a prefix's directories once empty (an erased account's ids must not stay as names). */
+  async removeEmptyPrefix(prefix: string) {
+    const path = this.pathOf(prefix.replace(/\/+$/, ''));
+    // rmdir, not rm -r: a directory that still holds an object stays.
+    await rmdir(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT' && error.code !== 'ENOTEMPTY') throw error;
+    });
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string } & ObjectInfo> {

@@ -33,6 +33,8 @@ export interface ObjectStore {
    * it receive uploads through Genie's own signed URL, which streams into put().
    */
   presignPut?(key: string, expiresInSeconds: number): Promise<string>;
+  /** Stores with directories (local disk) remove a prefix's directory once it holds nothing. */
+  removeEmptyPrefix?(prefix: string): Promise<void>;
   /** Removes half-written temporary files older than a moment; returns how many went. */
   sweepTemporary?(olderThan: Date): Promise<number>;
 }

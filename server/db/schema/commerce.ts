@@ -37,6 +37,8 @@ export const payments = pgTable(
     premiumTeamId: uuid('premium_team_id').references(() => teams.id, { onDelete: 'set null' }),
     /** When a refund (or failure) took that period back. */
     premiumRevokedAt: timestamp('premium_revoked_at', { withTimezone: true }),
+    /** Why a payment exists beyond the chain: an admin's hand grant (zero amount) says who and what. */
+    note: text('note'),
   },
   (t) => [
     index('payments_created_idx').on(t.createdAt),

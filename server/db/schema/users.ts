@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AccountStatus } from '@contract/accounts';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -11,6 +12,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * active, suspended (by an admin: no sign-in, no sessions) or erasing (DELETE /api/user began;
+     * a restart finishes it). See contract/accounts.ts.
+     */
+    status: text('status').$type<AccountStatus>().notNull().default('active'),
   },
   (t) => [
     // `victim` and `VICTIM` are one name: clash checks compare lower(username), which this serves.

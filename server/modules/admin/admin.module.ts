@@ -13,6 +13,8 @@ import { createCleanupService, createPromotionsService } from '../promotions/pro
 import { adminAuthRoutes } from './admin-auth.routes';
 import { createAdminAuthService } from './admin-auth.service';
 import { adminRoutes } from './admin.routes';
+import { adminUsersRoutes } from './admin-users.routes';
+import { createAdminUsersService } from './admin-users.service';
 import { createAdminStatsService } from './admin-stats.service';
 import { decorateAdminAuth } from './require-admin';
 
@@ -68,6 +70,7 @@ export async function registerAdminModule(app: FastifyInstance, deps: AdminModul
     paymentsConfigured: config.PAYMENTS_WEBHOOK_SECRET !== undefined,
     clock,
   });
+  await app.register(adminUsersRoutes, { service: createAdminUsersService({ db, clock, userDataChanges, enterpriseSeats: config.ENTERPRISE_SEATS }) });
   await app.register(promotionsRoutes, { service: promotions, cleanup });
   await app.register(paymentsRoutes, { service: createPaymentsService({ db, clock, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, userDataChanges }) });
   await app.register(demoRequestsRoutes, { service: createDemoRequestsService({ db, clock }), perHour: config.DEMO_REQUEST_RATE_LIMIT_PER_HOUR });

@@ -70,7 +70,8 @@ export const authRepository = {
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(teamMembers, eq(teamMembers.userId, sessions.userId))
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      // Only an active account's sessions count: suspension and erasure end them, and this covers a race.
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.status, 'active')))
       .limit(1);
     return row;
   },

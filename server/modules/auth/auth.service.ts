@@ -12,6 +12,7 @@ import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { SessionCache, type UserDataChanges } from './session-cache';
 import { sameUsername } from './username-match';
+import { refuseInactive } from './account-status';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000;
@@ -137,6 +138,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hasPassword = user !== undefined && user.passwordHash !== NO_PASSWORD;
       const valid = hasPassword ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDecoy(body.password);
       if (!user || !valid) throw new AppError('invalid_credentials', 'The email or password is incorrect.');
+      // Said only after the password proved who is asking, so it tells a stranger nothing.
+      refuseInactive(user.status);
       return { user: toCurrentUser(user), token: await startSession(user.id, origin) };
     },
 

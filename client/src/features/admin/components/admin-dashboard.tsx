@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { useAdminLogout } from '../api/logout';
 import { ADMIN_QUERY_KEY, useAdminToken } from '../lib/admin-token';
 import { AnalyticsTab } from './analytics-tab';
+import { AuditTab } from './audit-tab';
 import { DemoRequestsTab } from './demo-requests-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsTab } from './payments-tab';
@@ -25,6 +26,7 @@ const TABS = [
   ['analytics', 'Analytics'],
   ['payments', 'Crypto Payments'],
   ['users', 'Users'],
+  ['audit', 'Audit'],
   ['storage', 'File Storage'],
   ['system', 'System'],
 ] as const;
@@ -149,6 +151,7 @@ export function AdminDashboard() {
           <TabsContent value="analytics"><AnalyticsTab /></TabsContent>
           <TabsContent value="payments"><PaymentsTab /></TabsContent>
           <TabsContent value="users"><UsersTab /></TabsContent>
+          <TabsContent value="audit"><AuditTab /></TabsContent>
           <TabsContent value="storage"><StorageTab /></TabsContent>
           <TabsContent value="system"><SystemTab /></TabsContent>
         </Tabs>

@@ -2,8 +2,10 @@ import { Crown, UserCheck, Users } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { useAdminDashboard } from '../api/get-dashboard';
+import { AccountList } from './account-list';
 import { QueryState, StatCard } from './stat-card';
 import { plural } from '@contract/format';
+import { TeamList } from './team-list';
 
 export function UsersTab() {
   const { data, isLoading, error } = useAdminDashboard();
@@ -32,6 +34,8 @@ export function UsersTab() {
               <Progress value={conversion} label="Premium conversion" className="h-3" />
             </CardContent>
           </Card>
+          <AccountList />
+          <TeamList />
         </div>
       )}
     </QueryState>

@@ -13,6 +13,7 @@ import { OverviewTab } from './overview-tab';
 import { ProfileHeader } from './profile-header';
 import { SettingsTab } from './settings-tab';
 import { StorageTab } from './storage-tab';
+import { YourDataCard } from './your-data-card';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -118,6 +119,7 @@ export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab profile={user} />
+          <YourDataCard />
         </TabsContent>
         {extraTabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>

@@ -1,0 +1,130 @@
+import { Ban, Crown, RotateCcw, Search } from 'lucide-react';
+import { useState } from 'react';
+import { PLANS } from '@contract/plan-catalogue';
+import type { AdminUser } from '@contract/accounts';
+import type { PlanId } from '@contract/plan-catalogue';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { inputClasses } from '@/components/ui/field-classes';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useUpdateAdminUser } from '../api/update-admin-user';
+import { useDebounced } from '../hooks/use-debounced';
+import { QueryState } from './stat-card';
+
+export const formatBytes = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+const planName = (plan: string | null) => (plan === null ? 'Free' : (PLANS.find((p) => p.id === plan)?.name ?? plan));
+
+/** Accounts: search by email or username, page on, suspend or reactivate, grant a plan by hand. */
+export function AccountList() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim(), 300);
+  const users = useAdminUsers(debounced);
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Accounts</CardTitle>
+        <CardDescription>Admins see account details only: never a user’s conversations or file contents.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <label className="relative block">
+          <span className="sr-only">Search accounts</span>
+          <Search aria-hidden="true" className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by email or username" className="pl-9" type="search" />
+        </label>
+        <QueryState isLoading={users.isLoading} error={users.error}>
+          {rows.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-500">{debounced ? 'No account matches that search.' : 'No accounts yet.'}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Accounts">
+              {rows.map((user) => (
+                <AccountRow key={user.id} user={user} />
+              ))}
+            </ul>
+          )}
+          {users.hasNextPage && (
+            <Button variant="outline" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage} className="justify-self-center">
+              {users.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountRow({ user }: { user: AdminUser }) {
+  const update = useUpdateAdminUser();
+  const [plan, setPlan] = useState<PlanId>(user.plan ?? 'starter');
+  const suspended = user.status === 'suspended';
+  return (
+    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,27rem)] lg:items-center">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-medium text-slate-900">{user.email}</span>
+          <Badge variant={suspended ? 'danger' : user.status === 'erasing' ? 'warning' : 'success'}>{user.status}</Badge>
+          <Badge variant={user.plan ? 'pro' : 'secondary'}>{planName(user.plan)}</Badge>
+        </p>
+        <p className="truncate text-sm text-slate-500">
+          @{user.username}
+          {user.team && ` · ${user.team.name} (${user.team.role})`}
+        </p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-slate-600">
+        <dt className="text-slate-400">Last active</dt>
+        <dd className="whitespace-nowrap">{formatDay(user.lastActiveAt)}</dd>
+        <dt className="text-slate-400">Storage</dt>
+        <dd className="whitespace-nowrap">{formatBytes(user.storageBytes)}</dd>
+        {user.premiumUntil && (
+          <>
+            <dt className="text-slate-400">Plan until</dt>
+            <dd className="whitespace-nowrap">{formatDay(user.premiumUntil)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="flex flex-wrap items-center gap-2 lg:justify-end">
+        <select
+          aria-label={`Plan to grant ${user.email}`}
+          className={cn(inputClasses, 'h-9 w-auto')}
+          value={plan}
+          onChange={(e) => setPlan(e.target.value as PlanId)}
+        >
+          {PLANS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { plan } })}>
+          <Crown aria-hidden="true" /> Grant 30 days
+        </Button>
+        {suspended ? (
+          <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { status: 'active' } })}>
+            <RotateCcw aria-hidden="true" /> Reactivate
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={update.isPending || user.status === 'erasing'}
+            onClick={() => {
+              if (window.confirm(`Suspend ${user.email}? Their sessions end now and they cannot sign in until reactivated.`)) {
+                update.mutate({ id: user.id, patch: { status: 'suspended' } });
+              }
+            }}
+          >
+            <Ban aria-hidden="true" /> Suspend
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { PLANS } from '@contract/plan-catalogue';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useAdminTeams } from '../api/get-admin-teams';
+import { useDebounced } from '../hooks/use-debounced';
+import { QueryState } from './stat-card';
+
+/** Teams with their plan, seats used of the limit, and members (issue 15's admin view). */
+export function TeamList() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim(), 300);
+  const teams = useAdminTeams(debounced);
+  const rows = teams.data?.pages.flatMap((page) => page.teams) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Teams</CardTitle>
+        <CardDescription>Seats count members and pending invitations.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by team, member email or username" type="search" aria-label="Search teams" />
+        <QueryState isLoading={teams.isLoading} error={teams.error}>
+          {rows.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-500">No team matches.</p>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2" aria-label="Teams">
+              {rows.map((team) => {
+                // Over the limit happens when a plan lapses below the member count: worth the admin's eye.
+                const over = team.seats.limit !== null && team.seats.used > team.seats.limit;
+                return (
+                  <li key={team.id} className="rounded-xl border border-slate-200 p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className="min-w-0 truncate font-medium text-slate-900">{team.name}</p>
+                      <div className="flex items-center gap-2">
+                        <Badge variant={team.plan ? 'pro' : 'secondary'}>{team.plan ? PLANS.find((p) => p.id === team.plan)?.name : 'Free'}</Badge>
+                        <Badge variant={over ? 'warning' : 'outline'}>
+                          {team.seats.used} / {team.seats.limit ?? '∞'} seats
+                        </Badge>
+                      </div>
+                    </div>
+                    <ul className="mt-2 grid gap-1 text-sm text-slate-600">
+                      {team.members.map((m) => (
+                        <li key={m.userId} className="flex justify-between gap-2">
+                          <span className="min-w-0 truncate">{m.email}</span>
+                          <span className="shrink-0 text-slate-400">{m.role}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {teams.hasNextPage && (
+            <Button variant="outline" onClick={() => void teams.fetchNextPage()} disabled={teams.isFetchingNextPage} className="justify-self-center">
+              {teams.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { Download, FileArchive, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorSentence } from '@/lib/error-sentence';
+import { useEraseAccount } from '../api/erase-account';
+import { useExports } from '../api/get-exports';
+import { useStartExport } from '../api/start-export';
+import { formatDate } from '../lib/format';
+
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** Take your data out as a ZIP, or erase the account for good. */
+export function YourDataCard() {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Your data</CardTitle>
+        <CardDescription>Take everything with you, or remove your account and everything in it.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <ExportSection />
+        <EraseSection />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExportSection() {
+  const exports = useExports();
+  const start = useStartExport();
+  const latest = exports.data?.exports[0];
+  const building = latest?.status === 'building';
+
+  async function onStart() {
+    try {
+      await start.mutateAsync();
+    } catch (error) {
+      toast({ title: 'Export not started', description: errorSentence(error), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="export-heading" className="grid gap-3">
+      <div>
+        <h3 id="export-heading" className="font-medium text-slate-900">
+          Export your data
+        </h3>
+        <p className="text-sm text-slate-500">
+          One ZIP with every conversation (JSON and Markdown), your private files in their folders, your profile, payments and
+          feedback. It stays downloadable for 24 hours.
+        </p>
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button onClick={onStart} disabled={start.isPending || building}>
+          {building ? <Spinner className="h-4 w-4" /> : <FileArchive aria-hidden="true" />}
+          {building ? 'Preparing your export…' : 'Export my data'}
+        </Button>
+        {latest?.status === 'ready' && latest.downloadUrl && (
+          <Button asChild variant="outline">
+            <a href={latest.downloadUrl} download>
+              <Download aria-hidden="true" />
+              Download ZIP{latest.size !== null ? ` (${sizeText(latest.size)})` : ''}
+            </a>
+          </Button>
+        )}
+      </div>
+      <p className="text-sm text-slate-500" role="status">
+        {latest?.status === 'ready' && `Ready. Available until ${formatDate(latest.expiresAt)}.`}
+        {latest?.status === 'failed' && 'The last export failed. Start a new one.'}
+      </p>
+    </section>
+  );
+}
+
+function EraseSection() {
+  const erase = useEraseAccount();
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError('Enter your password to erase your account.');
+      return;
+    }
+    setError(undefined);
+    try {
+      await erase.mutateAsync({ password });
+      navigate('/');
+      toast({ title: 'Account erased', description: 'Your account and everything in it are gone.' });
+    } catch (failure) {
+      setError(errorSentence(failure));
+    }
+  }
+
+  return (
+    <section aria-labelledby="erase-heading" className="grid gap-3 border-t border-slate-100 pt-6">
+      <div>
+        <h3 id="erase-heading" className="font-medium text-red-700">
+          Erase my account
+        </h3>
+        <p className="text-sm text-slate-500">
+          Deletes your conversations, files, exports and sessions for good. Payments stay in the books without your name or
+          email. If you own a team with other members, transfer ownership first.
+        </p>
+      </div>
+      <Dialog onOpenChange={() => setError(undefined)}>
+        <DialogTrigger asChild>
+          <Button variant="ghost" className="justify-self-start border border-red-200 text-red-700">
+            <Trash2 aria-hidden="true" />
+            Erase my account
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogTitle>Erase your account?</DialogTitle>
+          <DialogDescription>This cannot be undone. Export your data first if you want to keep it.</DialogDescription>
+          <form className="grid gap-3" onSubmit={onSubmit} noValidate>
+            <div className="grid gap-1.5">
+              <Label htmlFor="erase-password">Your password</Label>
+              <Input
+                id="erase-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'erase-error' : undefined}
+              />
+              {error && (
+                <p id="erase-error" className="text-sm text-red-600">
+                  {error}
+                </p>
+              )}
+            </div>
+            <Button type="submit" variant="destructive" disabled={erase.isPending}>
+              {erase.isPending ? 'Erasing…' : 'Erase everything'}
+            </Button>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { planIdSchema } from './plans';
+import { teamRoleSchema } from './teams';
+
+/**
+ * Account lifecycle: active; suspended by an admin (no sign-in, sessions ended); erasing while
+ * DELETE /api/user runs (a crash leaves it so, and the next start finishes the erasure).
+ */
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'erasing'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+// ── Export ──────────────────────────────────────────────────────────────────────────────────────
+
+export const EXPORT_STATUSES = ['building', 'ready', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+/** How long a finished export stays downloadable. */
+export const EXPORT_TTL_HOURS = 24;
+
+export const userExportSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(EXPORT_STATUSES),
+  /** Bytes of the ZIP once ready. */
+  size: z.number().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  /** Where to GET the ZIP (only while ready and not expired). */
+  downloadUrl: z.string().nullable(),
+});
+export type UserExport = z.infer<typeof userExportSchema>;
+export const userExportListSchema = z.object({ exports: z.array(userExportSchema) });
+export type UserExportList = z.infer<typeof userExportListSchema>;
+
+export const exportIdParamsSchema = z.object({ id: z.uuid({ error: 'That export was not found.' }) });
+
+// ── Erasure ─────────────────────────────────────────────────────────────────────────────────────
+
+export const eraseAccountBodySchema = z.object({
+  password: z.string({ error: 'Enter your password to erase your account.' }).min(1, 'Enter your password to erase your account.').max(256, 'Password is too long'),
+});
+export type EraseAccountBody = z.infer<typeof eraseAccountBodySchema>;
+/**
+ * 200 erased: nothing of the account is left. 202 erasing: the account is closed and its sessions
+ * ended, but removing stored objects failed for now; the server finishes it on its own (and at the
+ * next start).
+ */
+export const eraseAccountResponseSchema = z.object({ status: z.enum(['erased', 'erasing']) });
+export type EraseAccountResponse = z.infer<typeof eraseAccountResponseSchema>;
+
+// ── Admin: users, teams, audit ──────────────────────────────────────────────────────────────────
+
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string(),
+  team: z.object({ id: z.uuid(), name: z.string(), role: teamRoleSchema }).nullable(),
+  /** The team's live plan, or null on Free (a lapsed plan reads as null). */
+  plan: planIdSchema.nullable(),
+  premiumUntil: z.string().nullable(),
+  lastActiveAt: z.string(),
+  createdAt: z.string(),
+  /** Bytes of private files. */
+  storageBytes: z.number(),
+  status: z.enum(ACCOUNT_STATUSES),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() });
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const adminUserListQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search is too long.').optional(),
+  cursor: z.string().max(200, 'That cursor is not valid.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const adminUserIdParamsSchema = z.object({ id: z.uuid({ error: 'That user was not found.' }) });
+
+export const adminUserPatchSchema = z
+  .object({
+    status: z.enum(['active', 'suspended'], { error: 'Status is active or suspended.' }).optional(),
+    plan: planIdSchema.optional(),
+    /** ISO date-time; with a plan and no date, the plan runs 30 days from the later of now and its current end. */
+    premiumUntil: z.iso.datetime({ offset: true, error: 'premiumUntil must be an ISO date and time.' }).optional(),
+    /** Shown in the audit log and on the zero-amount payment. */
+    note: z.string().trim().max(500, 'The note is too long.').optional(),
+  })
+  .refine((body) => body.status !== undefined || body.plan !== undefined || body.premiumUntil !== undefined, {
+    error: 'Send status, plan or premiumUntil.',
+  });
+export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
+
+export const adminTeamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  plan: planIdSchema.nullable(),
+  premiumUntil: z.string().nullable(),
+  seats: z.object({ used: z.number(), limit: z.number().nullable() }),
+  members: z.array(z.object({ userId: z.uuid(), username: z.string(), email: z.string(), role: teamRoleSchema })),
+});
+export type AdminTeam = z.infer<typeof adminTeamSchema>;
+export const adminTeamListSchema = z.object({ teams: z.array(adminTeamSchema), nextCursor: z.string().nullable() });
+export type AdminTeamList = z.infer<typeof adminTeamListSchema>;
+export const adminTeamListQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search is too long.').optional(),
+  cursor: z.string().max(200, 'That cursor is not valid.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const ADMIN_ACTIONS = ['suspend', 'reactivate', 'grant_plan', 'set_premium_until'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const adminAuditEntrySchema = z.object({
+  id: z.uuid(),
+  admin: z.string(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditListSchema = z.object({ entries: z.array(adminAuditEntrySchema), nextCursor: z.string().nullable() });
+export type AdminAuditList = z.infer<typeof adminAuditListSchema>;
+export const adminAuditQuerySchema = z.object({
+  action: z.enum(ADMIN_ACTIONS, { error: 'That action is not one the log records.' }).optional(),
+  admin: z.string().trim().max(100, 'Admin name is too long.').optional(),
+  /** ISO dates bounding createdAt (from inclusive, to exclusive). */
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time.' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date and time.' }).optional(),
+  cursor: z.string().max(200, 'That cursor is not valid.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

@@ -1,0 +1,76 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { adminActions, userExports } from '../../db/schema/accounts';
+import { demoRequests } from '../../db/schema/commerce';
+import { files, uploads } from '../../db/schema/files';
+import { teamInvitations, teamMembers, teams } from '../../db/schema/teams';
+import { sessions, users } from '../../db/schema/users';
+
+/**
+ * Erasure's SQL. Most rows go by the users row's ON DELETE CASCADE (conversations, messages,
+ * folders, files, uploads, sessions, team seat, exports); payments, interactions and feature
+ * events keep their rows with user_id set to NULL (the books and the admin figures stay exact,
+ * naming no one). What no foreign key reaches is removed or cleared here by hand.
+ */
+export const erasureRepository = {
+  async account(db: Db, userId: string) {
+    const [row] = await db
+      .select({ id: users.id, email: users.email, username: users.username, passwordHash: users.passwordHash, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  },
+
+  async membership(db: Db, userId: string) {
+    const [row] = await db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)).limit(1);
+    return row;
+  },
+
+  async lockTeam(db: Db, teamId: string) {
+    await db.execute(sql`select id from ${teams} where ${teams.id} = ${teamId} for update`);
+  },
+
+  async otherMembers(db: Db, teamId: string, userId: string) {
+    const rows = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)));
+    return rows.length;
+  },
+
+  /** Closes the account: no session works from here on, and a restart knows to finish. */
+  async markErasing(db: Db, userId: string) {
+    await db.update(users).set({ status: 'erasing' }).where(eq(users.id, userId));
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+  },
+
+  erasing: (db: Db) => db.select({ id: users.id }).from(users).where(eq(users.status, 'erasing')),
+
+  /** Every object key the account's rows name (files, uploads, exports). */
+  async objectKeys(db: Db, userId: string) {
+    const [fileRows, uploadRows, exportRows] = await Promise.all([
+      db.select({ path: files.objectPath }).from(files).where(eq(files.userId, userId)),
+      db.select({ key: uploads.objectKey }).from(uploads).where(eq(uploads.userId, userId)),
+      db.select({ key: userExports.objectKey }).from(userExports).where(eq(userExports.userId, userId)),
+    ]);
+    return [...fileRows.map((r) => r.path.replace(/^\/objects\//, '')), ...uploadRows.map((r) => r.key), ...exportRows.map((r) => r.key)];
+  },
+
+  /** The rows, in one transaction (the caller's): after it, no table names the account. */
+  async eraseRows(db: Db, account: { id: string; email: string; username: string }) {
+    const seat = await erasureRepository.membership(db, account.id);
+    // Rows keyed by the email, not the id: the person's demo request and invitations to them.
+    await db.delete(demoRequests).where(sql`lower(${demoRequests.email}) = lower(${account.email})`);
+    await db.delete(teamInvitations).where(sql`lower(${teamInvitations.email}) = lower(${account.email})`);
+    // The admin log keeps what was done, to no one in particular.
+    await db.update(adminActions).set({ targetUserId: null, targetLabel: 'erased account', details: null }).where(eq(adminActions.targetUserId, account.id));
+    await db.delete(users).where(eq(users.id, account.id));
+    if (!seat) return;
+    const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(teamMembers).where(eq(teamMembers.teamId, seat.teamId));
+    if ((left?.n ?? 0) === 0) {
+      // A team of one goes with its member (payments that credited it keep their rows, team NULL).
+      await db.delete(teams).where(eq(teams.id, seat.teamId));
+    } else {
+      // A team still named after the person (sign-up names it so) loses the name.
+      await db.update(teams).set({ name: 'Team' }).where(and(eq(teams.id, seat.teamId), sql`lower(${teams.name}) = lower(${account.username})`));
+    }
+  },
+};

@@ -1,0 +1,91 @@
+import type { EraseAccountResponse } from '@contract/accounts';
+import type { ObjectStore } from '../../adapters/storage/object-store';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../lib/app-error';
+import type { UserDataChanges } from '../auth/session-cache';
+import { verifyPassword } from '../auth/passwords';
+import { erasureRepository as repo } from './erasure.repository';
+
+export interface ErasureServiceDeps {
+  db: Db;
+  store: ObjectStore;
+  userDataChanges: UserDataChanges;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * DELETE /api/user in two steps that can each run again:
+ * 1. close: check the password and the sole-owner rule, mark the account `erasing`, end its
+ *    sessions (one transaction). From here nothing new can be written for it.
+ * 2. finish: delete every stored object (those its rows name, and anything under its key
+ *    prefixes), then every row in one transaction. Deleting a missing object is no error, and a
+ *    missing account is already erased, so a finish cut short by a crash is simply run again:
+ *    on the next start (`resumePending`), or the next sweep.
+ */
+export function createErasureService(deps: ErasureServiceDeps) {
+  const { db, store, userDataChanges } = deps;
+
+  async function finish(userId: string): Promise<void> {
+    const account = await repo.account(db, userId);
+    if (!account) return; // Already erased.
+    const keys = new Set(await repo.objectKeys(db, userId));
+    for (const prefix of [`users/${userId}/`, `exports/${userId}/`]) {
+      for await (const object of store.list(prefix)) keys.add(object.key);
+    }
+    for (const key of keys) await store.delete(key);
+    for (const prefix of [`users/${userId}/`, `exports/${userId}/`]) await store.removeEmptyPrefix?.(prefix);
+    await db.transaction((tx) => repo.eraseRows(tx, account));
+    userDataChanges.changed();
+  }
+
+  return {
+    async erase(userId: string, password: string): Promise<EraseAccountResponse> {
+      const account = await repo.account(db, userId);
+      if (!account) throw notFound('Your account');
+      if (!(await verifyPassword(account.passwordHash, password))) {
+        throw new AppError('forbidden', 'The password is incorrect.', 'password');
+      }
+      await db.transaction(async (tx) => {
+        const seat = await repo.membership(tx, userId);
+        if (seat) {
+          // Under the team's lock: nobody joins between the check and the close.
+          await repo.lockTeam(tx, seat.teamId);
+          if (seat.role === 'owner' && (await repo.otherMembers(tx, seat.teamId, userId)) > 0) {
+            throw new AppError(
+              'conflict',
+              'You own a team with other members. Transfer ownership on the Team page before you erase your account.',
+            );
+          }
+        }
+        await repo.markErasing(tx, userId);
+      });
+      // Sessions are gone from the database; cached ones must go too.
+      userDataChanges.changed();
+      try {
+        await finish(userId);
+        return { status: 'erased' };
+      } catch (error) {
+        deps.onError(error);
+        return { status: 'erasing' };
+      }
+    },
+
+    finish,
+
+    /** Finishes every erasure a crash or a store outage left half done; returns how many. */
+    async resumePending() {
+      let done = 0;
+      for (const { id } of await repo.erasing(db)) {
+        try {
+          await finish(id);
+          done++;
+        } catch (error) {
+          deps.onError(error);
+        }
+      }
+      return done;
+    },
+  };
+}
+
+export type ErasureService = ReturnType<typeof createErasureService>;

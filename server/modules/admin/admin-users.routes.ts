@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminAuditListSchema,
+  adminAuditQuerySchema,
+  adminTeamListQuerySchema,
+  adminTeamListSchema,
+  adminUserIdParamsSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserPatchSchema,
+  adminUserSchema,
+} from '@contract/accounts';
+import { errorBodySchema } from '@contract/errors';
+import type { AdminUsersService } from './admin-users.service';
+import { adminOnly, requireAdmin } from './require-admin';
+
+/** User administration and its audit log; every route needs an admin token (401 before anything else). */
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersService }> = async (app, { service }) => {
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+  app.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema, ...errors } } }, (request) =>
+    service.listUsers(request.query),
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => service.updateUser((await requireAdmin(request)).username, request.params.id, request.body),
+  );
+
+  app.get('/api/admin/teams', { onRequest: adminOnly, schema: { querystring: adminTeamListQuerySchema, response: { 200: adminTeamListSchema, ...errors } } }, (request) =>
+    service.listTeams(request.query),
+  );
+
+  app.get('/api/admin/audit', { onRequest: adminOnly, schema: { querystring: adminAuditQuerySchema, response: { 200: adminAuditListSchema, ...errors } } }, (request) =>
+    service.audit(request.query),
+  );
+};
