@@ -166,8 +166,11 @@ export const storedMessageSchema = z.object({
    * costs no allowance).
    */
   status: messageStatusSchema,
-  /** This message among its siblings (regenerated replies, edited versions): index from 1. */
-  variants: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
+  /**
+   * This message among its siblings (regenerated replies, edited versions): index from 1, and the
+   * siblings' ids in order, for POST /api/conversations/:id/branch.
+   */
+  variants: z.object({ index: z.number().int().min(1), count: z.number().int().min(1), ids: z.array(z.string()) }),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

@@ -12,7 +12,6 @@ describe('chat controls', () => {
   let t: TestApp;
   let base: string;
   let cookie: string;
-  let userId: string;
   let other: { cookie: string };
 
   beforeAll(async () => {
@@ -20,7 +19,7 @@ describe('chat controls', () => {
     t = await createTestApp({ env: fakeProviderEnv(fake.url, { MODEL_TIMEOUT_MS: '1500', CHAT_RATE_LIMIT_PER_MINUTE: '1000' }) });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    ({ cookie, user: { id: userId } } = await signUp(t.app));
+    ({ cookie } = await signUp(t.app));
     other = await signUp(t.app);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEGAL_DISCLAIMER } from '../../adapters/llm/prompts';
-import { conversations, interactions, messages, featureEvents } from '../../db/schema/chat';
+import { interactions, messages, featureEvents } from '../../db/schema/chat';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -41,11 +41,18 @@ export function branchTo<T extends TreeNode>(rows: readonly T[], leafId: string 
   return branch.reverse();
 }
 
-/** Each message's place among its siblings: index from 1, in creation order. */
-export function variantsOf<T extends TreeNode>(rows: readonly T[]): Map<string, { index: number; count: number }> {
-  const variants = new Map<string, { index: number; count: number }>();
+export interface Variants {
+  index: number;
+  count: number;
+  ids: string[];
+}
+
+/** Each message's place among its siblings: index from 1, in creation order, with the siblings' ids. */
+export function variantsOf<T extends TreeNode>(rows: readonly T[]): Map<string, Variants> {
+  const variants = new Map<string, Variants>();
   for (const siblings of childrenOf(rows).values()) {
-    siblings.forEach((row, i) => variants.set(row.id, { index: i + 1, count: siblings.length }));
+    const ids = siblings.map((row) => row.id);
+    siblings.forEach((row, i) => variants.set(row.id, { index: i + 1, count: siblings.length, ids }));
   }
   return variants;
 }
