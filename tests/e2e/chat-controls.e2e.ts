@@ -54,6 +54,7 @@ describe('chat controls', () => {
     await setModelBehaviour({ kind: 'slow', tokenDelayMs: 300 });
     await chat.send('one two three four five six seven eight nine ten');
     await chat.preview().getByText('Fake reply', { exact: false }).waitFor();
+    await screenshot(page, 'chat-controls-streaming-desktop');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('You stopped this reply.', { exact: true }).waitFor();
     const partial = (await chat.lastReply().locator('.markdown-body').textContent()) ?? '';
@@ -83,6 +84,9 @@ describe('chat controls', () => {
     expect(await chat.messageBox().inputValue()).toBe('Please answer this one');
     await page.getByText('No reply: the model could not answer.', { exact: true }).waitFor();
     await screenshot(page, 'chat-controls-failed-desktop');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'chat-controls-failed-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     await page.reload();
     // The title keeps the words that say what it is about ("Please" is dropped).
@@ -105,6 +109,9 @@ describe('chat controls', () => {
     await chat.lastReply().getByText('2/2', { exact: true }).waitFor();
     expect((await chat.lastReply().locator('.markdown-body').textContent()) ?? '').toBe('Second answer.');
     await screenshot(page, 'chat-controls-variants-desktop');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'chat-controls-variants-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     await chat.lastReply().getByRole('button', { name: 'Previous version' }).click();
     await chat.lastReply().getByText('1/2', { exact: true }).waitFor();
@@ -130,6 +137,9 @@ describe('chat controls', () => {
     await page.getByText('Question B', { exact: true }).waitFor();
     expect(await userRows(page).allInnerTexts()).toEqual([expect.stringContaining('Question A'), expect.stringContaining('Question B')]);
     await screenshot(page, 'chat-controls-edit-desktop');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await userRows(page).first().getByRole('button', { name: 'Edit message' }).click();
+    await screenshot(page, 'chat-controls-editing-phone');
   });
 
   it('searches conversations by content with highlighted snippets, renames and pins them', async () => {
