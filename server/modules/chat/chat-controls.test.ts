@@ -121,12 +121,16 @@ describe('chat controls', () => {
     expect(regeneratedRow!.regenerated).toBe(true);
   });
 
-  it('counts a regenerated reply toward the allowance', async () => {
+  it('counts a regenerated reply toward the allowance, and a message whose reply failed not at all', async () => {
     const limited = await createTestApp({ env: fakeProviderEnv(fake.url, { CHAT_DAILY_MESSAGES_FREE: '2', CHAT_RATE_LIMIT_PER_MINUTE: '1000' }) });
     try {
       const user = await signUp(limited.app);
       const send = (payload: Record<string, unknown>) => limited.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: user.cookie }, payload });
+      fake.setBehaviour({ kind: 'status', status: 500 });
+      expect((await send({ message: 'this one fails' })).statusCode).toBe(502);
+      fake.setBehaviour({ kind: 'normal' });
       const first = (await send({ message: 'hello there' })).json();
+      // Two of two: the failed message did not count.
       expect((await send({ conversationId: first.conversationId, regenerate: true })).statusCode).toBe(200);
       const third = await send({ conversationId: first.conversationId, regenerate: true });
       expect(third.statusCode).toBe(429);

@@ -5,7 +5,9 @@ describe('titleFromFirstMessage', () => {
   it('keeps the words about the subject, without greetings and politeness', () => {
     expect(titleFromFirstMessage('Hello Genie, could you please summarise this contract for me?', [])).toBe('Summarise this contract for me');
     expect(titleFromFirstMessage('hey! I need to write a cover letter', [])).toBe('Write a cover letter');
+    expect(titleFromFirstMessage('Hello there, what is a good name for a bakery?', [])).toBe('What is a good name for a bakery');
     expect(titleFromFirstMessage('apple', [])).toBe('apple');
+    expect(titleFromFirstMessage('Hello there, Genie', [])).toBe('Hello there, Genie');
   });
 
   it('names the attached files for a message that is only files, never "I\'ve attached 1 file."', () => {

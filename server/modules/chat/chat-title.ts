@@ -8,7 +8,7 @@ export const TITLE_MAX_CHARS = 60;
 
 /** Openings that say nothing about the subject, removed from the start (repeatedly). */
 const FILLER = [
-  /^(hi|hello|hey|hiya|good (morning|afternoon|evening)|greetings)\b[\s,.!:-]*/i,
+  /^(hi|hello|hey|hiya|good (morning|afternoon|evening)|greetings)( there)?\b[\s,.!:-]*/i,
   /^(genie|gino|gina|g)\b[\s,.!:-]+/i,
   /^(please|pls|kindly)\b[\s,.!:-]*/i,
   /^(can|could|would|will) you( please)?\b\s*/i,
@@ -36,6 +36,8 @@ export function titleFromFirstMessage(message: string, attachmentNames: string[]
       }
     }
   }
+  // Little left but a name ("Hello there, Genie"): the greeting is what the message says.
+  if (line !== typed && line.split(' ').length < 2) line = typed;
   // The user's own words as typed; capitalised only where a filler opening was taken off.
   if (line !== typed) line = line.replace(/[?!.]+$/, '').trim().replace(/^./, (c) => c.toUpperCase());
   if (line !== '') return cutAtWord(line, TITLE_MAX_CHARS);
