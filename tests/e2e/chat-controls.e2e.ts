@@ -200,6 +200,8 @@ describe('chat controls', () => {
     await chat.replies().first().waitFor();
     expect(await fileCount()).toEqual({ home: 0, chatUploads: 1 });
     expect(await chat.messages().locator('img').count()).toBeGreaterThanOrEqual(1);
+    // Titled by the file, never "I've attached 1 file."
+    await chat.conversation(/^photo\.png/).waitFor();
     await screenshot(page, 'chat-controls-attachments-desktop');
   });
 });

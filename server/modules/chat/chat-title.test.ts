@@ -12,6 +12,7 @@ describe('titleFromFirstMessage', () => {
 
   it('names the attached files for a message that is only files, never "I\'ve attached 1 file."', () => {
     expect(titleFromFirstMessage('', ['report.pdf'])).toBe('report.pdf');
+    expect(titleFromFirstMessage("I've attached 1 file.", ['report.pdf'])).toBe('report.pdf');
     expect(titleFromFirstMessage('  ', ['report.pdf', 'b.png', 'c.txt'])).toBe('report.pdf and 2 more files');
   });
 

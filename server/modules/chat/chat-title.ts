@@ -1,3 +1,5 @@
+import { attachmentsOnlyMessage } from '@contract/chat';
+
 /**
  * A new conversation's title, before (or without) the model's: the words that say what the first
  * message is about, without greetings and politeness, or the attached files' names when it is
@@ -25,6 +27,8 @@ function cutAtWord(text: string, max: number): string {
 
 export function titleFromFirstMessage(message: string, attachmentNames: string[]): string {
   let line = message.replace(/\s+/g, ' ').trim();
+  // The web client sends SPEC's sentence itself for a message of files only.
+  if (line === attachmentsOnlyMessage(attachmentNames.length)) line = '';
   const typed = line;
   for (let changed = true; changed; ) {
     changed = false;
