@@ -85,6 +85,7 @@ describe('chat controls', () => {
     await page.getByText('No reply: the model could not answer.', { exact: true }).waitFor();
     await screenshot(page, 'chat-controls-failed-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
     await screenshot(page, 'chat-controls-failed-phone');
     await page.setViewportSize(VIEWPORTS.desktop);
 
@@ -110,6 +111,7 @@ describe('chat controls', () => {
     expect((await chat.lastReply().locator('.markdown-body').textContent()) ?? '').toBe('Second answer.');
     await screenshot(page, 'chat-controls-variants-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
     await screenshot(page, 'chat-controls-variants-phone');
     await page.setViewportSize(VIEWPORTS.desktop);
 
@@ -137,9 +139,9 @@ describe('chat controls', () => {
     await page.getByText('Question B', { exact: true }).waitFor();
     expect(await userRows(page).allInnerTexts()).toEqual([expect.stringContaining('Question A'), expect.stringContaining('Question B')]);
     await screenshot(page, 'chat-controls-edit-desktop');
-    await page.setViewportSize(VIEWPORTS.phone);
     await userRows(page).first().getByRole('button', { name: 'Edit message' }).click();
-    await screenshot(page, 'chat-controls-editing-phone');
+    await page.getByLabel('Edit your message').waitFor();
+    await screenshot(page, 'chat-controls-editing-desktop');
   });
 
   it('searches conversations by content with highlighted snippets, renames and pins them', async () => {
