@@ -85,7 +85,8 @@ describe('chat controls', () => {
     await page.getByText('No reply: the model could not answer.', { exact: true }).waitFor();
     await screenshot(page, 'chat-controls-failed-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
-    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    // The overlay beside the open sidebar (its middle lies under the sidebar).
+    await page.getByRole('button', { name: 'Close sidebar' }).click({ position: { x: 370, y: 400 } });
     await screenshot(page, 'chat-controls-failed-phone');
     await page.setViewportSize(VIEWPORTS.desktop);
 
@@ -111,7 +112,8 @@ describe('chat controls', () => {
     expect((await chat.lastReply().locator('.markdown-body').textContent()) ?? '').toBe('Second answer.');
     await screenshot(page, 'chat-controls-variants-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
-    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    // The overlay beside the open sidebar (its middle lies under the sidebar).
+    await page.getByRole('button', { name: 'Close sidebar' }).click({ position: { x: 370, y: 400 } });
     await screenshot(page, 'chat-controls-variants-phone');
     await page.setViewportSize(VIEWPORTS.desktop);
 
