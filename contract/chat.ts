@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors';
 import { personaIdSchema, type Persona } from './personas';
 
 /**
@@ -64,10 +65,24 @@ export const chatRequestSchema = z
       .max(CHAT_ATTACHMENTS_MAX, `Attach at most ${CHAT_ATTACHMENTS_MAX} files`)
       .optional(),
     conversationId: z.uuid({ error: 'conversationId must be a conversation id' }).optional(),
+    /**
+     * Answer the last user message of the conversation's active branch again: a new variant of its
+     * reply, or the first reply to a message whose reply failed (Retry). No message is sent.
+     */
+    regenerate: z.boolean({ error: 'regenerate must be true or false' }).optional(),
+    /** Edit: the user message replaced by `message`; the conversation branches from before it. */
+    editOf: z.uuid({ error: 'editOf must be a message id' }).optional(),
   })
-  .refine((body) => body.message.trim() !== '' || (body.attachments?.length ?? 0) > 0, {
-    message: 'Type a message or attach a file',
-    path: ['message'],
+  .superRefine((body, ctx) => {
+    if (body.regenerate) {
+      if (!body.conversationId) ctx.addIssue({ code: 'custom', message: 'Regenerate needs a conversationId', path: ['conversationId'] });
+      if (body.editOf) ctx.addIssue({ code: 'custom', message: 'Send either regenerate or editOf, not both', path: ['editOf'] });
+      return;
+    }
+    if (body.editOf && !body.conversationId) ctx.addIssue({ code: 'custom', message: 'An edit needs a conversationId', path: ['conversationId'] });
+    if (body.message.trim() === '' && (body.attachments?.length ?? 0) === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Type a message or attach a file', path: ['message'] });
+    }
   });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 export type ParsedChatRequest = z.output<typeof chatRequestSchema>;
@@ -87,6 +102,8 @@ export const chatReplySchema = z.object({
   image: z.string().nullable(),
   conversationId: z.string(),
   messageId: z.string(),
+  /** The stored user message this replies to (for edits). */
+  userMessageId: z.string().optional(),
   responseTime: z.number().int().min(0),
   /** complete or cut_off (a reply that failed or was stopped ends in an error instead). */
   status: messageStatusSchema.optional(),
@@ -100,7 +117,22 @@ export type ChatReply = z.infer<typeof chatReplySchema>;
  * Each event is `event: <name>\ndata: <JSON>\n\n`.
  */
 export const chatDeltaEventSchema = z.object({ text: z.string() });
-export const chatErrorEventSchema = z.object({ error: z.string(), code: z.string().optional() });
+/**
+ * A failed exchange whose user message was kept (shown with Retry): where it is. Sent with the SSE
+ * `error` event and the JSON error of POST /api/chat.
+ */
+const keptExchangeShape = { conversationId: z.string().optional(), userMessageId: z.string().optional() };
+export const chatErrorEventSchema = z.object({ error: z.string(), code: z.string().optional(), ...keptExchangeShape });
+export const chatErrorBodySchema = errorBodySchema.extend(keptExchangeShape);
+export type ChatErrorBody = z.infer<typeof chatErrorBodySchema>;
+
+/** POST /api/chat/stop: stops the user's replies in flight; each keeps what arrived, as stopped. */
+export const chatStopResponseSchema = z.object({
+  stopped: z.number().int().min(0),
+  /** The conversation of the last reply stopped, to reload it; null when none was in flight. */
+  conversationId: z.string().nullable(),
+});
+export type ChatStopResponse = z.infer<typeof chatStopResponseSchema>;
 export type ChatStreamEvent =
   | { event: 'delta'; data: z.infer<typeof chatDeltaEventSchema> }
   | { event: 'done'; data: ChatReply }
@@ -128,8 +160,17 @@ export const storedMessageSchema = z.object({
   responseTime: z.number().optional(),
   feedback: feedbackValueSchema.optional(),
   model: z.string().optional(),
-  /** incomplete when the stream was cut before it finished. */
-  status: z.enum(['complete', 'incomplete']),
+  /**
+   * How the message ended. An assistant reply: complete, stopped, cut_off or failed. A user
+   * message: complete, or failed when its reply failed before any text (it is shown with Retry and
+   * costs no allowance).
+   */
+  status: messageStatusSchema,
+  /**
+   * This message among its siblings (regenerated replies, edited versions): index from 1, and the
+   * siblings' ids in order, for POST /api/conversations/:id/branch.
+   */
+  variants: z.object({ index: z.number().int().min(1), count: z.number().int().min(1), ids: z.array(z.string()) }),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
@@ -138,9 +179,12 @@ export const conversationSummarySchema = z.object({
   title: z.string(),
   persona: personaIdSchema,
   mode: chatModeSchema,
+  pinned: z.boolean(),
   messageCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Search results only: where the search matched, cut into plain text and highlighted parts. */
+  snippet: z.array(z.object({ text: z.string(), highlight: z.boolean() })).optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -156,7 +200,27 @@ export const conversationListQuerySchema = z.object({
     .max(CONVERSATIONS_PAGE_MAX, `limit must be at most ${CONVERSATIONS_PAGE_MAX}`)
     .default(CONVERSATIONS_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
+  /** Matches titles and message content (full text); pinned first is not applied to results. */
+  search: z.string().trim().max(200, 'Search at most 200 characters').optional(),
 });
+
+export const CONVERSATION_TITLE_MAX_CHARS = 120;
+/** PATCH /api/conversations/:id: rename and pin. */
+export const conversationPatchSchema = z
+  .object({
+    title: z
+      .string({ error: 'Title must be text' })
+      .trim()
+      .min(1, 'A title cannot be empty')
+      .max(CONVERSATION_TITLE_MAX_CHARS, `A title may be at most ${CONVERSATION_TITLE_MAX_CHARS} characters`)
+      .optional(),
+    pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
+  })
+  .refine((body) => body.title !== undefined || body.pinned !== undefined, { message: 'Send a title or pinned', path: ['title'] });
+export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
+
+/** POST /api/conversations/:id/branch: show the branch through this message (a variant flip). */
+export const conversationBranchBodySchema = z.object({ messageId: z.uuid({ error: 'messageId must be a message id' }) });
 export const conversationListResponseSchema = z.object({
   conversations: z.array(conversationSummarySchema),
   nextCursor: z.string().nullable(),

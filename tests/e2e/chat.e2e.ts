@@ -193,11 +193,11 @@ describe('the chat experience', () => {
     await setModelBehaviour({ kind: 'slow', tokenDelayMs: 250 });
     await chat.send('Hello there, Genie');
     expect(await box.inputValue()).toBe('');
-    await page.getByRole('button', { name: 'Sending...' }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     await chat.preview().waitFor();
     // Part of the reply is on screen while the rest is still on its way.
     await chat.preview().getByText('Fake reply', { exact: false }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sending...' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(1);
     expect(await chat.waitForReply(1)).toBe('Fake reply to: Hello there, Genie');
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     expect(await chat.preview().count()).toBe(0);

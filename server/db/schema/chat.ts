@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -11,6 +12,14 @@ export const conversations = pgTable(
     title: text('title').notNull(),
     persona: text('persona').notNull(),
     mode: text('mode').notNull(),
+    /** Pinned conversations list first. */
+    pinned: boolean('pinned').notNull().default(false),
+    /**
+     * The last message of the branch on screen (edits and regenerations make a tree of messages);
+     * the branch is read by walking parent ids up from it. No foreign key: it points into this
+     * conversation's own messages, which go with it.
+     */
+    activeLeafId: uuid('active_leaf_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,11 +48,20 @@ export const messages = pgTable(
     feedback: text('feedback'),
     /** complete, stopped (by the user), cut_off (the provider's length limit) or failed; incomplete in rows before those. */
     status: text('status').notNull().default('complete'),
+    /**
+     * The message this one follows (null for a first message). Siblings, messages with one parent,
+     * are the variants: regenerated replies, or edited versions of a user message.
+     */
+    parentId: uuid('parent_id'),
+    /** A reply asked for again (regenerate): it counts toward the allowance like a message. */
+    regenerated: boolean('regenerated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
     index('messages_user_role_created_idx').on(t.userId, t.role, t.createdAt),
+    // Conversation search: full text over each user's own messages (GET /api/conversations?search=).
+    index('messages_content_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;

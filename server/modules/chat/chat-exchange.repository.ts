@@ -31,8 +31,11 @@ export interface ExchangeStartInput {
   limits: { minuteAgo: Date; dayStart: Date; perMinute: number; allowance: number; needsPromotion: boolean };
   /** A new conversation is created with this id; an existing one must be the user's. */
   conversation: { id: string; existing: boolean; title: string; persona: string; mode: string };
-  /** The user's message, stored only when the limits allow it; null checks without storing. */
-  message: { id: string; content: string; attachments: StoredAttachment[] | null } | null;
+  /**
+   * The user's message, stored only when the limits allow it; null checks without storing. It
+   * follows the conversation's active leaf, or (an edit) the parent given; it becomes the leaf.
+   */
+  message: { id: string; content: string; attachments: StoredAttachment[] | null; parent: 'active' | { id: string | null } } | null;
   /** Read the conversation's last messages before this one (a client that sent no history); 0 = none. */
   historyLimit: number;
 }
@@ -65,6 +68,10 @@ export interface ExchangeEndInput {
   /** The reply, when there is any text or image to keep. */
   reply: {
     id: string;
+    /** The user message it answers. */
+    parentId: string;
+    /** Asked for again: it counts toward the allowance (see the start's counts). */
+    regenerated: boolean;
     content: string;
     image: string | null;
     model: string;
@@ -93,7 +100,9 @@ export const chatExchangeRepository = {
                min(created_at) filter (where created_at >= ${timestamp(limits.minuteAgo)}) as oldest,
                (count(*) filter (where created_at >= ${timestamp(limits.dayStart)}))::int as today
         from messages
-        where user_id = ${user} and role = 'user'
+        -- What counts: the user's messages, except those whose reply failed before any text (kept
+        -- for Retry), and each regenerated reply.
+        where user_id = ${user} and ((role = 'user' and status <> 'failed') or (role = 'assistant' and regenerated))
           and created_at >= ${timestamp(limits.minuteAgo < limits.dayStart ? limits.minuteAgo : limits.dayStart)}
       )`,
       limits.needsPromotion
@@ -116,19 +125,33 @@ export const chatExchangeRepository = {
     ];
     if (message && !conversation.existing) {
       ctes.push(sql`new_conversation as (
-        insert into conversations (id, user_id, title, persona, mode, created_at, updated_at)
+        insert into conversations (id, user_id, title, persona, mode, active_leaf_id, created_at, updated_at)
         select ${uuid(conversation.id)}, ${user}, ${text(conversation.title)}, ${text(conversation.persona)}, ${text(conversation.mode)},
-               ${timestamp(now)}, ${timestamp(now)}
+               ${uuid(message.id)}, ${timestamp(now)}, ${timestamp(now)}
         from verdict where allowed
       )`);
     }
     if (message) {
       const attachments = message.attachments ? JSON.stringify(message.attachments) : null;
+      const parent =
+        message.parent === 'active'
+          ? conversation.existing
+            ? sql`(select active_leaf_id from conversations where id = ${uuid(conversation.id)})`
+            : sql`null::uuid`
+          : message.parent.id === null
+            ? sql`null::uuid`
+            : uuid(message.parent.id);
       ctes.push(sql`new_message as (
-        insert into messages (id, conversation_id, user_id, role, content, attachments, created_at)
-        select ${uuid(message.id)}, ${uuid(conversation.id)}, ${user}, 'user', ${text(message.content)}, ${attachments}::jsonb, ${timestamp(now)}
+        insert into messages (id, conversation_id, user_id, role, content, attachments, parent_id, created_at)
+        select ${uuid(message.id)}, ${uuid(conversation.id)}, ${user}, 'user', ${text(message.content)}, ${attachments}::jsonb, ${parent}, ${timestamp(now)}
         from verdict where allowed
       )`);
+      if (conversation.existing) {
+        ctes.push(sql`new_leaf as (
+          update conversations set active_leaf_id = ${uuid(message.id)}
+          where id = ${uuid(conversation.id)} and exists (select 1 from verdict where allowed)
+        )`);
+      }
     }
     // The statement's snapshot does not see its own insert: the history is what came before it.
     const history =
@@ -175,10 +198,11 @@ export const chatExchangeRepository = {
     const ctes: SQL[] = [];
     if (reply) {
       ctes.push(sql`reply as (
-        insert into messages (id, conversation_id, user_id, role, content, image, response_time_ms, model, tokens_in, tokens_out, status, created_at)
+        insert into messages (id, conversation_id, user_id, role, content, image, response_time_ms, model, tokens_in, tokens_out, status,
+                              parent_id, regenerated, created_at)
         values (${uuid(reply.id)}, ${uuid(conversation.id)}, ${user}, 'assistant', ${text(reply.content)}, ${reply.image}::text,
                 ${int(input.responseTimeMs)}, ${text(reply.model)}, ${int(reply.tokensIn)}, ${int(reply.tokensOut)}, ${text(reply.status)},
-                ${timestamp(reply.createdAt)})
+                ${uuid(reply.parentId)}, ${reply.regenerated}::boolean, ${timestamp(reply.createdAt)})
       )`);
     }
     ctes.push(sql`interaction as (
@@ -193,6 +217,7 @@ export const chatExchangeRepository = {
     await db.execute(sql`
       with ${sql.join(ctes, sql`, `)}
       update conversations set persona = ${text(conversation.persona)}, mode = ${text(conversation.mode)}, updated_at = ${timestamp(now)}
+        ${reply ? sql`, active_leaf_id = ${uuid(reply.id)}` : sql``}
       where id = ${uuid(conversation.id)}
     `);
   },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { conversations, interactions, messages } from '../../db/schema/chat';
 
@@ -11,6 +11,35 @@ export const chatRepository = {
 
   async deleteMessage(db: Db, messageId: string) {
     await db.delete(messages).where(eq(messages.id, messageId));
+  },
+
+  /** A user message's exchange status: failed (shown with Retry, not counted) or complete again on retry. */
+  async setUserMessageStatus(db: Db, messageId: string, status: 'complete' | 'failed') {
+    await db.update(messages).set({ status }).where(and(eq(messages.id, messageId), eq(messages.role, 'user')));
+  },
+
+  /** The user's own conversation with all its messages in creation order (the tree); null when not theirs. */
+  async conversationTree(db: Db, userId: string, conversationId: string) {
+    const [conversation] = await db
+      .select({ id: conversations.id, activeLeafId: conversations.activeLeafId })
+      .from(conversations)
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+      .limit(1);
+    if (!conversation) return null;
+    const rows = await db
+      .select({
+        id: messages.id,
+        parentId: messages.parentId,
+        role: messages.role,
+        content: messages.content,
+        attachments: messages.attachments,
+        status: messages.status,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+    return { activeLeafId: conversation.activeLeafId, rows };
   },
 
   /** Sets thumbs on the user's own assistant message and its interaction; false when not theirs. */

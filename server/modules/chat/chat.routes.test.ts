@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEGAL_DISCLAIMER } from '../../adapters/llm/prompts';
-import { conversations, interactions, messages, featureEvents } from '../../db/schema/chat';
+import { interactions, messages, featureEvents } from '../../db/schema/chat';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,7 +131,12 @@ describe('chat through a model provider', () => {
     const before = (await t.database.db.select().from(interactions).where(eq(interactions.success, false))).length;
     const json = await chat({ message: 'fail please' });
     expect(json.statusCode).toBe(502);
-    expect(json.json()).toEqual({ error: 'The model provider could not answer (HTTP 500). Please try again.', code: 'provider_failed' });
+    expect(json.json()).toEqual({
+      error: 'The model provider could not answer (HTTP 500). Please try again.',
+      code: 'provider_failed',
+      conversationId: expect.any(String),
+      userMessageId: expect.any(String),
+    });
     const streamed = await chat({ message: 'fail please' }, true);
     expect(streamed.statusCode).toBe(502);
     expect(streamed.json().code).toBe('provider_failed');
@@ -140,16 +145,27 @@ describe('chat through a model provider', () => {
     expect(failed.every((row) => row.messageId === null)).toBe(true);
   });
 
-  it('keeps nothing of a request the provider fails before its first token: it costs no allowance', async () => {
+  it('keeps the message the provider fails before its first token, marked failed, for Retry: it costs no allowance', async () => {
     const first = (await chat({ message: 'start a conversation' })).json();
-    const userMessages = async () =>
-      (await t.database.db.select().from(messages).where(and(eq(messages.userId, userId), eq(messages.role, 'user')))).length;
-    const conversationCount = async () => (await t.database.db.select().from(conversations).where(eq(conversations.userId, userId))).length;
-    const [messagesBefore, conversationsBefore] = [await userMessages(), await conversationCount()];
     fake.setBehaviour({ kind: 'status', status: 500 });
-    expect((await chat({ message: 'new conversation, failing' }, true)).statusCode).toBe(502);
-    expect((await chat({ message: 'same conversation, failing', conversationId: first.conversationId })).statusCode).toBe(502);
-    expect([await userMessages(), await conversationCount()]).toEqual([messagesBefore, conversationsBefore]);
+    const fresh = await chat({ message: 'new conversation, failing' }, true);
+    expect(fresh.statusCode).toBe(502);
+    const same = await chat({ message: 'same conversation, failing', conversationId: first.conversationId });
+    expect(same.statusCode).toBe(502);
+    expect(same.json().conversationId).toBe(first.conversationId);
+    const kept = await t.database.db
+      .select({ id: messages.id, content: messages.content, status: messages.status, conversationId: messages.conversationId })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.status, 'failed'), eq(messages.role, 'user')));
+    // (The earlier test's "fail please" messages are kept as failed too.)
+    expect(kept.map((m) => m.content).filter((c) => c.endsWith(', failing')).sort()).toEqual(['new conversation, failing', 'same conversation, failing']);
+    expect(kept.find((m) => m.content === 'new conversation, failing')).toMatchObject({
+      id: fresh.json().userMessageId,
+      conversationId: fresh.json().conversationId,
+    });
+    // Survives a reload: the conversation shows it last, with its failure.
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/conversations/${fresh.json().conversationId}`, headers: { cookie } })).json();
+    expect(detail.messages.map((m: { content: string; status: string }) => [m.content, m.status])).toEqual([['new conversation, failing', 'failed']]);
   });
 
   it('answers a provider 429 with 502 saying the provider is busy', async () => {
@@ -168,6 +184,8 @@ describe('chat through a model provider', () => {
     expect(events[1]!.data).toEqual({
       error: 'The model provider sent a reply Genie could not read. Please try again.',
       code: 'provider_failed',
+      conversationId: expect.any(String),
+      userMessageId: expect.any(String),
     });
     const [assistant] = await t.database.db
       .select()
@@ -183,7 +201,12 @@ describe('chat through a model provider', () => {
     const response = await chat({ message: 'cut me off' }, true);
     const events = parseSse(response.body);
     expect(events.map((e) => e.event)).toEqual(['delta', 'error']);
-    expect(events[1]!.data).toEqual({ error: "The model provider's reply was cut off. Please try again.", code: 'provider_failed' });
+    expect(events[1]!.data).toEqual({
+      error: "The model provider's reply was cut off. Please try again.",
+      code: 'provider_failed',
+      conversationId: expect.any(String),
+      userMessageId: expect.any(String),
+    });
   });
 
   it('cuts a provider that hangs after MODEL_TIMEOUT_MS with a 502', async () => {
@@ -193,6 +216,8 @@ describe('chat through a model provider', () => {
     expect(response.json()).toEqual({
       error: 'The model provider did not answer within 1.5 seconds. Please try again.',
       code: 'provider_failed',
+      conversationId: expect.any(String),
+      userMessageId: expect.any(String),
     });
   });
 

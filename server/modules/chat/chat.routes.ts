@@ -3,14 +3,15 @@ import {
   chatFeedbackBodySchema,
   chatFeedbackResponseSchema,
   chatReplySchema,
+  chatErrorBodySchema,
   chatRequestSchema,
+  chatStopResponseSchema,
   personasResponseSchema,
   type ChatReply,
   type ChatStreamEvent,
 } from '@contract/chat';
-import { errorBodySchema } from '@contract/errors';
 import { requireUser } from '../auth/current-user';
-import { MidStreamError, type ChatService } from './chat.service';
+import { KeptExchangeError, MidStreamError, type ChatService, type KeptExchange } from './chat.service';
 
 /**
  * POST /api/chat answers JSON, or SSE when the client sends `Accept: text/event-stream`. The SSE
@@ -24,7 +25,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
 
   app.post(
     '/api/chat',
-    { schema: { body: chatRequestSchema, response: { 200: chatReplySchema, '4xx': errorBodySchema, '5xx': errorBodySchema } } },
+    { schema: { body: chatRequestSchema, response: { 200: chatReplySchema, '4xx': chatErrorBodySchema, '5xx': chatErrorBodySchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
@@ -35,11 +36,18 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
         if (!reply.raw.writableFinished) abort.abort();
       });
 
+      // A failure whose user message was kept says where it is, so the client can offer Retry.
+      const keptFailure = (error: KeptExchangeError | MidStreamError) => {
+        if (!error.kept) throw error.appError;
+        return reply.code(error.appError.status).send({ error: error.appError.message, code: error.appError.code, ...error.kept });
+      };
+
       if (!wantsStream) {
         try {
           return await chatService.chat(user, request.body, { delta: () => {} }, abort.signal);
         } catch (error) {
-          throw error instanceof MidStreamError ? error.appError : error;
+          if (error instanceof MidStreamError || error instanceof KeptExchangeError) return keptFailure(error);
+          throw error;
         }
       }
 
@@ -71,18 +79,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
       try {
         await chatService.chat(user, request.body, sink, abort.signal);
       } catch (error) {
-        if (!started) throw error instanceof MidStreamError ? error.appError : error;
+        if (!started) {
+          if (error instanceof MidStreamError || error instanceof KeptExchangeError) return keptFailure(error);
+          throw error;
+        }
         if (reply.raw.writableEnded) {
           // The client has its reply; only storing it failed (the database went away meanwhile).
           request.log.error({ err: error }, 'storing a streamed chat reply failed');
           return reply;
         }
         const appError = error instanceof MidStreamError ? error.appError : null;
+        const kept: KeptExchange | null = error instanceof MidStreamError ? error.kept : null;
         if (!appError) request.log.error({ err: error }, 'chat stream failed');
         send({
           event: 'error',
           data: appError
-            ? { error: appError.message, code: appError.code }
+            ? { error: appError.message, code: appError.code, ...kept }
             : { error: 'Something went wrong on our side. Please try again.', code: 'internal' },
         });
         reply.raw.end();
@@ -90,6 +102,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
       return reply;
     },
   );
+
+  app.post('/api/chat/stop', { schema: { response: { 200: chatStopResponseSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    return chatService.stop(user.id);
+  });
 
   app.post(
     '/api/chat/feedback',

@@ -4,6 +4,7 @@ import {
   attachmentsOnlyMessage,
   CHAT_HISTORY_TO_MODEL,
   OFFLINE_MODEL_LABEL,
+  type Attachment,
   type ChatReply,
   type MessageStatus,
   type ParsedChatRequest,
@@ -22,7 +23,10 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FilesForChat } from '../files/file-records.service';
+import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
+import { titleFromFirstMessage } from './chat-title';
+import { InFlightReplies } from './in-flight-replies';
 import { generateImageFor } from './chat-images';
 import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
@@ -50,9 +54,28 @@ export interface ChatServiceDeps {
   pendingWrites: PendingWrites;
 }
 
+/** Where a failed exchange's user message was kept (shown with Retry); absent when it was not kept. */
+export interface KeptExchange {
+  conversationId: string;
+  userMessageId: string;
+}
+
 /** Thrown after some text already reached the client: the route sends an SSE `error` event. */
 export class MidStreamError extends Error {
-  constructor(readonly appError: AppError) {
+  constructor(
+    readonly appError: AppError,
+    readonly kept: KeptExchange | null = null,
+  ) {
+    super(appError.message);
+  }
+}
+
+/** A failure before any text, whose user message was kept: the route adds where it is to the JSON error. */
+export class KeptExchangeError extends Error {
+  constructor(
+    readonly appError: AppError,
+    readonly kept: KeptExchange,
+  ) {
     super(appError.message);
   }
 }
@@ -70,6 +93,12 @@ interface StartedExchange extends ReplyRequest {
   /** The label stored with the reply: `<provider>:<model id>`, or the offline engine's. */
   model: string;
   userMessageId: string;
+  /** True when this exchange stored the user message (a send or an edit); false for regenerate/retry. */
+  storedUserMessage: boolean;
+  /** Regenerate of a message that already has a reply: the new reply is counted (see the repository). */
+  regenerated: boolean;
+  /** A new conversation's keyword title, to be replaced by the model's when one answers. */
+  firstMessage: boolean;
 }
 
 /** How an exchange ends, as stored: the reply (if any text or image), its status and the interaction. */
@@ -84,6 +113,7 @@ export function createChatService(deps: ChatServiceDeps) {
   const { db, config, clock, pendingWrites } = deps;
   const catalogue: ModelCatalogue = buildCatalogue(config);
   const reportedContext = new ReportedContextSizes();
+  const inFlight = new InFlightReplies();
 
   /**
    * Step 1. Everything that can refuse the request (limits, legal mode, attachments, the
@@ -100,37 +130,71 @@ export function createChatService(deps: ChatServiceDeps) {
     const limits = chatLimitsFor(config, sender, body.mode, now);
     const existing = body.conversationId !== undefined;
     const conversation = { id: body.conversationId ?? randomUUID(), existing, title: '', persona: persona.id, mode: body.mode };
-    const historyFromStore = existing && body.messages.length === 0;
     const refuseUnlessAllowed = (start: ExchangeStart) => {
       const refusal = limitRefusal(limits, start, now);
       if (refusal) throw refusal;
       if (!start.conversationFound) throw notFound('That conversation');
     };
 
+    // The stored tree, when the history (or the message answered) comes from the server: an edit,
+    // a regenerate, or a client that sent no history. Another user's conversation is 404.
+    const needsTree = existing && (body.regenerate || body.editOf !== undefined || body.messages.length === 0);
+    const tree = needsTree ? await repo.conversationTree(db, userId, conversation.id) : null;
+    if (needsTree && !tree) throw notFound('That conversation');
+
+    let history: ChatTurn[];
+    let parent: 'active' | { id: string | null } = 'active';
+    let answered: { id: string; content: string; attachments: Attachment[] | null; status: string } | null = null;
+    let regenerated = false;
+    const turnsOf = (rows: { role: string; content: string }[]) => rows.map((m) => ({ role: m.role as ChatTurn['role'], content: m.content }));
+    if (body.regenerate && tree) {
+      const branch = branchTo(tree.rows, tree.activeLeafId);
+      const at = branch.findLastIndex((m) => m.role === 'user');
+      if (at === -1) throw new AppError('invalid_input', 'This conversation has no message to answer again.', 'regenerate');
+      const target = branch[at]!;
+      answered = { id: target.id, content: target.content, attachments: target.attachments, status: target.status };
+      regenerated = tree.rows.some((m) => m.parentId === target.id && m.role === 'assistant');
+      history = turnsOf(branch.slice(Math.max(0, at - HISTORY_FROM_STORE), at));
+    } else if (body.editOf !== undefined && tree) {
+      const edited = tree.rows.find((m) => m.id === body.editOf && m.role === 'user');
+      if (!edited) throw notFound('That message');
+      parent = { id: edited.parentId };
+      history = turnsOf(edited.parentId ? branchTo(tree.rows, edited.parentId).slice(-HISTORY_FROM_STORE) : []);
+    } else if (tree) {
+      history = turnsOf(branchTo(tree.rows, tree.activeLeafId).slice(-HISTORY_FROM_STORE));
+    } else {
+      history = turnsOf(body.messages.slice(-CHAT_HISTORY_TO_MODEL));
+    }
+
+    const requested = answered ? (answered.attachments ?? []) : (body.attachments ?? []);
     let attachments: ResolvedAttachment[] = [];
-    if (body.attachments && body.attachments.length > 0) {
+    if (requested.length > 0 || answered) {
       // Checked before the files are read, so the refusals come in the same order as without them.
       refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }));
-      attachments = await resolveAttachments(deps.files, deps.extraction, userId, body.attachments);
+      if (requested.length > 0) attachments = await resolveAttachments(deps.files, deps.extraction, userId, requested);
     }
-    const text = body.message.trim() || attachmentsOnlyMessage(attachments.length);
-    conversation.title = titleOf(text);
+    const typed = answered ? answered.content : body.message;
+    const text = answered ? answered.content : body.message.trim() || attachmentsOnlyMessage(attachments.length);
+    conversation.title = titleFromFirstMessage(body.message, attachments.map((a) => a.stored.name));
     const choice = catalogue[persona.id];
 
-    const userMessageId = randomUUID();
-    const start = await exchanges.startExchange(db, {
-      userId,
-      now,
-      limits,
-      conversation,
-      message: { id: userMessageId, content: text, attachments: attachments.length > 0 ? attachments.map((a) => a.stored) : null },
-      historyLimit: historyFromStore ? HISTORY_FROM_STORE : 0,
-    });
-    refuseUnlessAllowed(start);
-    const history: ChatTurn[] = (historyFromStore ? start.history : body.messages.slice(-CHAT_HISTORY_TO_MODEL)).map((m) => ({
-      role: m.role as ChatTurn['role'],
-      content: m.content,
-    }));
+    let userMessageId: string;
+    if (answered) {
+      userMessageId = answered.id;
+      // Retry of a message whose reply failed: it counts again, as when it was first sent.
+      if (answered.status === 'failed') await repo.setUserMessageStatus(db, userMessageId, 'complete');
+    } else {
+      userMessageId = randomUUID();
+      const start = await exchanges.startExchange(db, {
+        userId,
+        now,
+        limits,
+        conversation,
+        message: { id: userMessageId, content: text, attachments: attachments.length > 0 ? attachments.map((a) => a.stored) : null, parent },
+        historyLimit: 0,
+      });
+      refuseUnlessAllowed(start);
+    }
     return {
       userId,
       started,
@@ -139,13 +203,16 @@ export function createChatService(deps: ChatServiceDeps) {
       conversation,
       persona,
       mode: body.mode,
-      message: body.message,
+      message: typed,
       text,
       attachments,
       choice,
       model: choice ? modelLabel(choice) : OFFLINE_MODEL,
       history,
       userMessageId,
+      storedUserMessage: !answered,
+      regenerated,
+      firstMessage: !existing,
     };
   }
 
@@ -161,6 +228,7 @@ export function createChatService(deps: ChatServiceDeps) {
       image: end.image,
       conversationId: conversation.id,
       messageId: replyId ?? '',
+      userMessageId: exchange.userMessageId,
       responseTime: responseTimeMs,
       status: end.status,
       ...(end.historyOmitted > 0 ? { historyOmitted: end.historyOmitted } : {}),
@@ -172,6 +240,8 @@ export function createChatService(deps: ChatServiceDeps) {
         reply: replyId
           ? {
               id: replyId,
+              parentId: exchange.userMessageId,
+              regenerated: exchange.regenerated,
               content,
               image: end.image,
               model: exchange.model,
@@ -205,27 +275,38 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
-   * Step 3, when the reply failed: the error to throw. A failure on the provider's side (or a
-   * message too long for the model) before any text reached the user forgets the user's message:
-   * it costs no allowance. The user's own abort keeps it: the provider was sent the prompt, and a
-   * chat stopped before its first token must count like any other. Text already sent is kept, as
-   * `stopped` or `failed`.
+   * Step 3, when the reply failed: the error to throw. A failure on the provider's side before any
+   * text reached the user keeps the user's message, marked failed: it is shown with Retry (and
+   * survives a reload) but costs no allowance. A message too long for the model is forgotten (Retry
+   * could only fail again; the composer keeps its text). The user's own stop keeps it as sent: the
+   * provider was sent the prompt, and a chat stopped before its first token counts like any other.
+   * Text already sent is kept, as `stopped` or `failed`.
    */
   async function rollBack(exchange: StartedExchange, draft: ReplyDraft, error: unknown): Promise<unknown> {
     const tooLong = error instanceof AppError && error.code === 'too_large';
     if (!(error instanceof ProviderError) && !tooLong) return error;
     await draft.image?.catch(() => null);
     const stoppedByUser = error instanceof ProviderError && error.kind === 'aborted';
-    if (!draft.emitted && !stoppedByUser) {
+    let kept: KeptExchange | null = { conversationId: exchange.conversation.id, userMessageId: exchange.userMessageId };
+    if (!draft.emitted && tooLong && exchange.storedUserMessage) {
       if (exchange.conversation.existing) await repo.deleteMessage(db, exchange.userMessageId);
       else await repo.deleteConversation(db, exchange.conversation.id);
+      kept = null;
+    } else if (!draft.emitted && !stoppedByUser && !exchange.regenerated) {
+      await repo.setUserMessageStatus(db, exchange.userMessageId, 'failed');
     }
     // A message refused before any provider was asked leaves no interaction, like a limit refusal.
     if (draft.providerAsked) {
       await endOf(exchange, draft, { success: false, status: stoppedByUser ? 'stopped' : 'failed', image: null, historyOmitted: 0 }).store();
     }
-    const appError = error instanceof AppError ? error : new AppError('provider_failed', (error as ProviderError).message);
-    return draft.emitted ? new MidStreamError(appError) : appError;
+    const appError =
+      error instanceof AppError
+        ? error
+        : stoppedByUser
+          ? new AppError('provider_failed', 'You stopped this reply.')
+          : new AppError('provider_failed', (error as ProviderError).message);
+    if (draft.emitted) return new MidStreamError(appError, kept);
+    return kept ? new KeptExchangeError(appError, kept) : appError;
   }
 
   return {
@@ -251,17 +332,28 @@ export function createChatService(deps: ChatServiceDeps) {
      * first called, so the route can still answer with a JSON status), stream the reply, then
      * store it or roll back.
      */
-    async chat(sender: ChatSender, body: ParsedChatRequest, sink: ReplySink, signal: AbortSignal): Promise<ChatReply> {
+    async chat(sender: ChatSender, body: ParsedChatRequest, sink: ReplySink, clientGone: AbortSignal): Promise<ChatReply> {
       const exchange = await startExchange(sender, body);
-      const image = body.generateImage ? generateImageFor({ config, files: deps.files }, exchange.userId, exchange.text, signal) : null;
-      const draft = new ReplyDraft(sink, image);
-      let streamed: StreamedReply;
-      try {
-        streamed = await streamReply({ config, reportedContext }, exchange, draft, signal);
-      } catch (error) {
-        throw await rollBack(exchange, draft, error);
-      }
-      return storeReply(exchange, draft, streamed, sink);
+      // Stopped when the client goes away or asks POST /api/chat/stop, whichever comes first.
+      const stop = new AbortController();
+      const signal = AbortSignal.any([clientGone, stop.signal]);
+      const run = (async () => {
+        const image = body.generateImage ? generateImageFor({ config, files: deps.files }, exchange.userId, exchange.text, signal) : null;
+        const draft = new ReplyDraft(sink, image);
+        let streamed: StreamedReply;
+        try {
+          streamed = await streamReply({ config, reportedContext }, exchange, draft, signal);
+        } catch (error) {
+          throw await rollBack(exchange, draft, error);
+        }
+        return storeReply(exchange, draft, streamed, sink);
+      })();
+      return inFlight.run(exchange.userId, exchange.conversation.id, stop, run);
+    },
+
+    /** POST /api/chat/stop: aborts the user's replies in flight and answers once each is stored. */
+    stop(userId: string) {
+      return inFlight.stopAll(userId);
     },
 
     async feedback(userId: string, messageId: string, feedback: 'positive' | 'negative') {
@@ -274,11 +366,6 @@ export function createChatService(deps: ChatServiceDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
-
-function titleOf(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
-}
 
 function featureEventsOf(body: ParsedChatRequest, attachments: ResolvedAttachment[]) {
   const events: { feature: string; action: string }[] = [{ feature: body.mode, action: 'message' }];

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { conversations, messages } from '../../db/schema/chat';
 
-/** The SQL of the conversation list, detail, export and delete; always scoped to the owner. */
+/** The SQL of the conversation list, search, detail, rename/pin, export and delete; always scoped to the owner. */
 
 // Written out in full: inside a select, Drizzle would render the columns unqualified.
 const messageCount = sql<number>`(select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id")`;
@@ -13,23 +13,86 @@ const summaryColumns = {
   title: conversations.title,
   persona: conversations.persona,
   mode: conversations.mode,
+  pinned: conversations.pinned,
+  activeLeafId: conversations.activeLeafId,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
   messageCount,
 };
 
+/** Where ts_headline marks a match: control characters no typed text holds, split apart in the service. */
+export const HIGHLIGHT_START = '\u0002';
+export const HIGHLIGHT_STOP = '\u0003';
+
+export interface ListKey {
+  pinned: boolean;
+  updatedAt: Date;
+  id: string;
+}
+
+export interface SearchRow {
+  id: string;
+  title: string;
+  persona: string;
+  mode: string;
+  pinned: boolean;
+  active_leaf_id: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  message_count: number;
+  snippet: string | null;
+}
+
+/** LIKE's own characters typed by the user match themselves. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export const conversationsRepository = {
-  /** Newest first by last activity, keyset-paginated on (updatedAt, id). */
-  async listPage(db: Db, userId: string, limit: number, after: { updatedAt: Date; id: string } | null) {
+  /** Pinned first, then newest first by last activity; keyset-paginated on (pinned, updatedAt, id). */
+  async listPage(db: Db, userId: string, limit: number, after: ListKey | null) {
     const keyset = after
-      ? or(lt(conversations.updatedAt, after.updatedAt), and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)))
+      ? or(
+          lt(conversations.pinned, after.pinned),
+          and(
+            eq(conversations.pinned, after.pinned),
+            or(lt(conversations.updatedAt, after.updatedAt), and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id))),
+          ),
+        )
       : undefined;
     return db
       .select(summaryColumns)
       .from(conversations)
       .where(and(eq(conversations.userId, userId), keyset))
-      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .orderBy(desc(conversations.pinned), desc(conversations.updatedAt), desc(conversations.id))
       .limit(limit + 1);
+  },
+
+  /**
+   * Full text over the user's own messages (and the titles, by words or by any part), newest
+   * activity first; a conversation matched by content carries a highlighted snippet of its newest
+   * matching message.
+   */
+  async search(db: Db, userId: string, text: string, limit: number): Promise<SearchRow[]> {
+    const pattern = `%${likeEscaped(text)}%`;
+    const options = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+    const result = await db.execute(sql`
+      with q as (select websearch_to_tsquery('english', ${text}::text) as query),
+      hits as (
+        select distinct on (m.conversation_id) m.conversation_id, m.content
+        from messages m, q
+        where m.user_id = ${userId}::uuid and to_tsvector('english', m.content) @@ q.query
+        order by m.conversation_id, m.created_at desc
+      )
+      select c.id, c.title, c.persona, c.mode, c.pinned, c.active_leaf_id, c.created_at, c.updated_at,
+             (select count(*)::int from messages where messages.conversation_id = c.id) as message_count,
+             case when h.content is null then null else ts_headline('english', h.content, q.query, ${options}::text) end as snippet
+      from conversations c cross join q
+      left join hits h on h.conversation_id = c.id
+      where c.user_id = ${userId}::uuid
+        and (h.conversation_id is not null or c.title ilike ${pattern}::text or to_tsvector('english', c.title) @@ q.query)
+      order by c.updated_at desc, c.id desc
+      limit ${limit}::int
+    `);
+    return (result as unknown as { rows: SearchRow[] }).rows;
   },
 
   async findOwn(db: Db, userId: string, id: string) {
@@ -47,6 +110,23 @@ export const conversationsRepository = {
       .from(messages)
       .where(eq(messages.conversationId, conversationId))
       .orderBy(asc(messages.createdAt), asc(messages.id));
+  },
+
+  /** Rename and pin; does not touch updatedAt (the list order is by last activity). False when not theirs. */
+  async patchOwn(db: Db, userId: string, id: string, patch: { title?: string; pinned?: boolean }): Promise<boolean> {
+    const rows = await db
+      .update(conversations)
+      .set(patch)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  },
+
+  async setActiveLeaf(db: Db, userId: string, id: string, leafId: string) {
+    await db
+      .update(conversations)
+      .set({ activeLeafId: leafId })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
   },
 
   async deleteOwn(db: Db, userId: string, id: string): Promise<boolean> {

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  conversationBranchBodySchema,
   conversationDetailSchema,
+  conversationPatchSchema,
+  conversationSummarySchema,
   conversationExportQuerySchema,
   conversationIdParamsSchema,
   conversationListQuerySchema,
@@ -19,7 +22,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ conversationsService: 
     { schema: { querystring: conversationListQuerySchema, response: { 200: conversationListResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return service.list(user.id, request.query.limit, request.query.cursor);
+      return service.list(user.id, request.query.limit, request.query.cursor, request.query.search || undefined);
     },
   );
 
@@ -29,6 +32,24 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ conversationsService: 
     async (request) => {
       const user = await requireUser(request);
       return service.detail(user.id, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/api/conversations/:id',
+    { schema: { params: conversationIdParamsSchema, body: conversationPatchSchema, response: { 200: conversationSummarySchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.patch(user.id, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/branch',
+    { schema: { params: conversationIdParamsSchema, body: conversationBranchBodySchema, response: { 200: conversationDetailSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.showBranch(user.id, request.params.id, request.body.messageId);
     },
   );
 

@@ -8,7 +8,7 @@ export class ChatPage {
     return this.page.getByPlaceholder('Type your message...');
   }
   sendButton() {
-    return this.page.getByRole('button', { name: /^(Send|Sending\.\.\.)$/ });
+    return this.page.getByRole('button', { name: /^(Send|Stop)$/ });
   }
   async send(text: string) {
     await this.messageBox().fill(text);

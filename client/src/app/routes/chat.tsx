@@ -5,6 +5,7 @@ import type { FileRecord } from '@contract/files';
 import { PERSONAS } from '@contract/personas';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
+import { chatUploadsFolderId } from '@/features/files/api/chat-uploads-folder';
 import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
 import { FileBrowser } from '@/features/files/components/file-browser';
 import { usePersonaModels } from '@/features/personas/api/get-personas';
@@ -15,7 +16,11 @@ import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotio
 
 const attachmentOf = (file: FileRecord): Attachment => ({ url: downloadUrlOf(file), name: file.originalName, type: file.mimeType, size: file.size });
 
-const uploadAttachments = async (files: File[]) => ({ attachments: (await uploadFiles(files)).map(attachmentOf), skipped: describeSkipped(files) });
+/** Files uploaded from the chat go to the "Chat uploads" folder; a file picked from the library is attached as it is (no copy). */
+const uploadAttachments = async (files: File[]) => ({
+  attachments: (await uploadFiles(files, { folderId: await chatUploadsFolderId() })).map(attachmentOf),
+  skipped: describeSkipped(files),
+});
 
 function renderSignOut(compact: boolean) {
   return compact ? (
@@ -45,6 +50,7 @@ export default function ChatPage() {
           personaId={onboarding.personaId}
           model={models[onboarding.personaId]}
           onChangePersona={onboarding.openCarousel}
+          onRestorePersona={onboarding.choosePersona}
           onOpenTour={onboarding.openTour}
           renderFileBrowser={renderFileBrowser}
           uploadAttachments={uploadAttachments}

@@ -6,24 +6,45 @@ import { readSse } from '../lib/sse';
 /** Why a send failed, as the screen needs to tell it apart (SPEC §8 plus DESIGN's 403/429). */
 export type ChatFailureKind = 'premium_required' | 'limited' | 'too_long' | 'failed' | 'aborted';
 
+/** Where the server kept the user's message of a failed send (it shows with Retry). */
+export interface KeptMessage {
+  conversationId: string;
+  userMessageId: string;
+}
+
 export class ChatSendError extends Error {
   constructor(
     readonly kind: ChatFailureKind,
     message: string,
+    readonly kept: KeptMessage | null = null,
   ) {
     super(message);
+  }
+}
+
+function keptOf(payload: { conversationId?: unknown; userMessageId?: unknown } | null): KeptMessage | null {
+  if (!payload || typeof payload.conversationId !== 'string' || typeof payload.userMessageId !== 'string') return null;
+  return { conversationId: payload.conversationId, userMessageId: payload.userMessageId };
+}
+
+function jsonOrNull(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 
 /** The status a stream's `error` event stands for: its code's own (DESIGN "Errors"), else 502. */
 const statusOfCode = (code: string | undefined) => (code !== undefined && Object.hasOwn(errorStatus, code) ? errorStatus[code as ErrorCode] : 502);
 
-function failureOf(status: number, code: string | undefined, sentence: string | undefined): ChatSendError {
+function failureOf(status: number, code: string | undefined, sentence: string | undefined, kept: KeptMessage | null = null): ChatSendError {
   if (status === 403 && code === 'premium_required') return new ChatSendError('premium_required', sentence ?? 'Legal mode is a premium feature.');
   if (status === 429) return new ChatSendError('limited', sentence ?? 'Too many messages. Please try again later.');
   // 413: the message is too long for the model; the server's sentence says by how much.
   if (status === 413) return new ChatSendError('too_long', sentence ?? 'This message is too long for the model to read.');
-  return new ChatSendError('failed', sentence ?? `The server answered ${status}.`);
+  return new ChatSendError('failed', sentence ?? `The server answered ${status}.`, kept);
 }
 
 /**
@@ -45,7 +66,7 @@ export async function streamChat(body: ChatRequest, options: { signal?: AbortSig
   }
   if (!response.ok) {
     const error = new HttpError(response.status, await response.text().catch(() => ''), response.statusText);
-    throw failureOf(response.status, error.code, error.serverMessage);
+    throw failureOf(response.status, error.code, error.serverMessage, keptOf(jsonOrNull(error.bodyText)));
   }
   if (!response.body) throw new ChatSendError('failed', 'The reply had no body.');
   // A server may answer JSON even when asked for a stream (e.g. a cached or offline answer).
@@ -60,8 +81,8 @@ export async function streamChat(body: ChatRequest, options: { signal?: AbortSig
       if (message.event === 'delta') options.onDelta(chatDeltaEventSchema.parse(payload).text);
       else if (message.event === 'done') return chatReplySchema.parse(payload);
       else if (message.event === 'error') {
-        const { error, code } = chatErrorEventSchema.parse(payload);
-        throw failureOf(statusOfCode(code), code, error);
+        const { error, code, ...where } = chatErrorEventSchema.parse(payload);
+        throw failureOf(statusOfCode(code), code, error, keptOf(where));
       }
     }
   } catch (error) {

@@ -30,7 +30,12 @@ export function AttachmentChips({
             tone === 'onColor' ? 'bg-white/20 text-white' : 'border border-genie-200 bg-genie-50 text-genie-900',
           )}
         >
-          <AttachmentIcon type={attachment.type} />
+          {attachment.type.startsWith('image/') && attachment.url.startsWith('/api/files/') ? (
+            // A thumbnail of the user's own image, from our own download address.
+            <img src={attachment.url} alt="" loading="lazy" className="-my-0.5 -ml-1.5 h-7 w-7 shrink-0 rounded-full object-cover" />
+          ) : (
+            <AttachmentIcon type={attachment.type} />
+          )}
           <span className="truncate font-medium">{attachment.name}</span>
           {attachment.size > 0 && <span className="shrink-0 opacity-70">{formatBytes(attachment.size, 1)}</span>}
           {onRemove && (

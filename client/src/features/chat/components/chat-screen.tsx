@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
 import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
 import { plural } from '@contract/format';
@@ -27,6 +27,8 @@ export interface ChatScreenProps {
   /** The model answering for the persona now (GET /api/personas), for the header. */
   model?: string;
   onChangePersona(): void;
+  /** Reopening a conversation restores the persona it was held with. */
+  onRestorePersona(id: PersonaId): void;
   onOpenTour(): void;
   /** The files feature's browser in selection mode; `onPick` attaches the file and closes the modal. */
   renderFileBrowser(onPick: (attachment: Attachment) => void): ReactNode;
@@ -43,7 +45,17 @@ export interface ChatScreenProps {
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
 
 /** SPEC §2 Main chat screen: the sidebar, the conversation and the message box. */
-export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, renderFileBrowser, uploadAttachments, renderSignOut, legalModeOpen = false }: ChatScreenProps) {
+export function ChatScreen({
+  personaId,
+  model,
+  onChangePersona,
+  onRestorePersona,
+  onOpenTour,
+  renderFileBrowser,
+  uploadAttachments,
+  renderSignOut,
+  legalModeOpen = false,
+}: ChatScreenProps) {
   const persona = personaOrDefault(personaId);
   const [mode, setMode] = useState<ChatMode>('chat');
   const [collapsed, setCollapsed] = useState(() => !wideScreen());
@@ -58,7 +70,23 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
 
   const voiceOn = voice.enabled && speech.supported;
   const onReply = useCallback((message: ChatMessage) => voiceOn && speech.speak(message.id, message.content), [voiceOn, speech.speak]);
-  const session = useChatSession({ persona, mode, onReply });
+  const onFailedText = useCallback((text: string) => composerRef.current?.setText(text), []);
+  const session = useChatSession({ persona, mode, onReply, onFailedText });
+
+  // Escape stops a reply while it streams (an edit box or a dialog handles its own Escape first).
+  const { sending, stop } = session;
+  useEffect(() => {
+    if (!sending) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) void stop();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [sending, stop]);
+  const onStop = useCallback(() => void stop(), [stop]);
+  const onRegenerate = useCallback(() => {
+    if (session.regenerate()) stickNow();
+  }, [session.regenerate, stickNow]);
 
   const addAttachments = useCallback((added: Attachment[]) => {
     setAttachments((current) => {
@@ -128,11 +156,12 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
       const conversation = await session.openConversation(id);
       if (conversation) {
         setMode(conversation.mode);
+        onRestorePersona(conversation.persona);
         if (!wideScreen()) setCollapsed(true);
         requestAnimationFrame(stickNow);
       }
     },
-    [session.openConversation, stickNow],
+    [session.openConversation, stickNow, onRestorePersona],
   );
 
   const onNewChat = useCallback(() => {
@@ -213,6 +242,9 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
               speakingId={speech.speakingId}
               onFeedback={onFeedback}
               onContinue={onContinue}
+              onRegenerate={session.sending ? undefined : onRegenerate}
+              onEdit={session.sending ? undefined : session.edit}
+              onShowVariant={session.showVariant}
               onReadAloud={voiceOn ? speech.speak : undefined}
               onStopReading={speech.stop}
             />
@@ -228,6 +260,7 @@ export function ChatScreen({ personaId, model, onChangePersona, onOpenTour, rend
             uploading={uploading}
             voiceEnabled={voiceOn}
             onSend={onSend}
+            onStop={onStop}
             onRemoveAttachment={onRemoveAttachment}
             onUploadFiles={uploadFromSidebar}
             accentGradient={persona.gradient}

@@ -1,4 +1,4 @@
-import { ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal } from 'lucide-react';
+import { ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal, Square } from 'lucide-react';
 import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
 import { cn } from '@/lib/utils';
@@ -21,6 +21,8 @@ interface ComposerProps {
   uploading: boolean;
   voiceEnabled: boolean;
   onSend(input: SendInput): boolean;
+  /** While a reply streams, Send becomes Stop. */
+  onStop(): void;
   onRemoveAttachment(url: string): void;
   onUploadFiles(files: File[]): void;
   accentGradient: string;
@@ -45,6 +47,7 @@ export const Composer = memo(function Composer({
   uploading,
   voiceEnabled,
   onSend,
+  onStop,
   onRemoveAttachment,
   onUploadFiles,
   accentGradient,
@@ -158,17 +161,29 @@ export const Composer = memo(function Composer({
           </button>
         )}
         <span className="ml-auto hidden pr-2 text-[11px] text-slate-400 sm:inline">Enter to send · Shift+Enter for a new line</span>
-        <button
-          type="submit"
-          disabled={!canSend}
-          className={cn(
-            'ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-gradient-to-r px-4 text-sm font-semibold text-white shadow-sm transition hover:brightness-110 disabled:opacity-50 sm:ml-0',
-            accentGradient,
-          )}
-        >
-          {sending ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <SendHorizontal aria-hidden="true" className="h-4 w-4" />}
-          {sending ? 'Sending...' : 'Send'}
-        </button>
+        {sending ? (
+          <button
+            type="button"
+            onClick={onStop}
+            title="Stop generating (Esc)"
+            className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 sm:ml-0"
+          >
+            <Square aria-hidden="true" className="h-3.5 w-3.5 fill-current" />
+            Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={!canSend}
+            className={cn(
+              'ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-gradient-to-r px-4 text-sm font-semibold text-white shadow-sm transition hover:brightness-110 disabled:opacity-50 sm:ml-0',
+              accentGradient,
+            )}
+          >
+            <SendHorizontal aria-hidden="true" className="h-4 w-4" />
+            Send
+          </button>
+        )}
       </div>
     </form>
   );

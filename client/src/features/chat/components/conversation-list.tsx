@@ -1,13 +1,44 @@
-import { Download, FileJson, MessageSquare, MoreHorizontal, Plus, Trash2 } from 'lucide-react';
-import { memo } from 'react';
-import type { ConversationSummary } from '@contract/chat';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, FileJson, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CONVERSATION_TITLE_MAX_CHARS, type ConversationSummary } from '@contract/chat';
 import { PERSONAS } from '@contract/personas';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { conversationExportUrl } from '../api/export-conversation';
-import { useConversations } from '../api/get-conversations';
+import { patchConversation } from '../api/conversation-controls';
+import { conversationsQueryOptions, searchConversationsQueryOptions, useConversations } from '../api/get-conversations';
+
+/** Waits for a pause in typing before searching. */
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced(value: string, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** A search hit's snippet: the matched words marked, every part rendered as text (never as HTML). */
+function Snippet({ parts }: { parts: NonNullable<ConversationSummary['snippet']> }) {
+  return (
+    <span className="mt-0.5 line-clamp-2 block text-[11px] leading-snug text-white/60">
+      {parts.map((part, i) =>
+        part.highlight ? (
+          <mark key={i} className="rounded-sm bg-amber-300/90 px-0.5 text-slate-900">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </span>
+  );
+}
 
 function relativeDay(iso: string): string {
   const date = new Date(iso);
@@ -30,7 +61,36 @@ interface ConversationListProps {
 export const ConversationList = memo(function ConversationList({ activeId, onOpen, onNewChat, onDeletedActive }: ConversationListProps) {
   const conversations = useConversations();
   const remove = useDeleteConversation();
-  const items = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const results = useQuery({ ...searchConversationsQueryOptions(term), enabled: term !== '' });
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  // The menu gives focus back to its trigger as it closes, which would end the rename at once.
+  const keepFocusOnRename = useRef(false);
+  const searching = term !== '';
+  const items = searching ? (results.data?.conversations ?? []) : (conversations.data?.pages.flatMap((page) => page.conversations) ?? []);
+
+  async function update(conversation: ConversationSummary, patch: { title?: string; pinned?: boolean }) {
+    try {
+      await patchConversation(conversation.id, patch);
+      await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+    } catch {
+      toast({ title: 'Error', description: 'Could not change the conversation.', variant: 'destructive' });
+    }
+  }
+
+  function onRenameKey(event: KeyboardEvent<HTMLInputElement>, conversation: ConversationSummary) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setRenamingId(null);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const title = event.currentTarget.value.trim();
+      setRenamingId(null);
+      if (title && title !== conversation.title) void update(conversation, { title });
+    }
+  }
 
   async function onDelete(conversation: ConversationSummary) {
     if (!window.confirm(`Delete “${conversation.title}”? This cannot be undone.`)) return;
@@ -53,15 +113,43 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
           <Plus aria-hidden="true" className="h-3.5 w-3.5" /> New chat
         </button>
       </div>
+      <div className="relative mx-2 mb-1.5">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 h-3.5 w-3.5 -translate-y-1/2 text-white/45" />
+        <input
+          type="search"
+          data-conversation-search
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => event.key === 'Escape' && search !== '' && (event.preventDefault(), setSearch(''))}
+          placeholder="Search conversations"
+          aria-label="Search conversations"
+          maxLength={200}
+          className="h-8 w-full rounded-lg border border-white/10 bg-white/10 pl-8 pr-2 [&::-webkit-search-cancel-button]:hidden text-xs text-white outline-none placeholder:text-white/45 focus:border-white/30 focus:bg-white/15"
+        />
+      </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2">
-        {conversations.isPending && <p className="px-2 py-2 text-xs text-white/50">Loading conversations…</p>}
-        {conversations.isError && <p className="px-2 py-2 text-xs text-white/50">Conversations could not be loaded.</p>}
-        {conversations.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">Your conversations will appear here.</p>}
+        {!searching && conversations.isPending && <p className="px-2 py-2 text-xs text-white/50">Loading conversations…</p>}
+        {!searching && conversations.isError && <p className="px-2 py-2 text-xs text-white/50">Conversations could not be loaded.</p>}
+        {!searching && conversations.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">Your conversations will appear here.</p>}
+        {searching && results.isPending && <p className="px-2 py-2 text-xs text-white/50">Searching…</p>}
+        {searching && results.isError && <p className="px-2 py-2 text-xs text-white/50">The search could not be run.</p>}
+        {searching && results.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">No conversation matches “{term}”.</p>}
         <ul className="flex flex-col gap-0.5">
           {items.map((conversation) => {
             const persona = PERSONAS.find((p) => p.id === conversation.persona);
             return (
               <li key={conversation.id} className="group relative">
+                {renamingId === conversation.id ? (
+                  <input
+                    autoFocus
+                    defaultValue={conversation.title}
+                    aria-label="New title"
+                    maxLength={CONVERSATION_TITLE_MAX_CHARS}
+                    onKeyDown={(event) => onRenameKey(event, conversation)}
+                    onBlur={() => setRenamingId(null)}
+                    className="my-1 h-9 w-full rounded-lg border border-white/30 bg-white/15 px-2 text-sm text-white outline-none"
+                  />
+                ) : (
                 <button
                   type="button"
                   onClick={() => onOpen(conversation.id)}
@@ -75,10 +163,18 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                     {persona?.emoji ?? <MessageSquare className="h-4 w-4" />}
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate">{conversation.title}</span>
-                    <span className="block text-[11px] text-white/45">{relativeDay(conversation.updatedAt)}</span>
+                    <span className="flex items-center gap-1">
+                      <span className="block truncate">{conversation.title}</span>
+                      {conversation.pinned && <Pin aria-label="Pinned" className="h-3 w-3 shrink-0 text-amber-300" />}
+                    </span>
+                    {conversation.snippet ? (
+                      <Snippet parts={conversation.snippet} />
+                    ) : (
+                      <span className="block text-[11px] text-white/45">{relativeDay(conversation.updatedAt)}</span>
+                    )}
                   </span>
                 </button>
+                )}
                 <DropdownMenu>
                   <DropdownMenuTrigger
                     aria-label={`Actions for ${conversation.title}`}
@@ -86,7 +182,25 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                   >
                     <MoreHorizontal aria-hidden="true" className="h-4 w-4" />
                   </DropdownMenuTrigger>
-                  <DropdownMenuContent align="end">
+                  <DropdownMenuContent
+                    align="end"
+                    onCloseAutoFocus={(event) => {
+                      if (keepFocusOnRename.current) event.preventDefault();
+                      keepFocusOnRename.current = false;
+                    }}
+                  >
+                    <DropdownMenuItem
+                      onSelect={() => {
+                        keepFocusOnRename.current = true;
+                        setRenamingId(conversation.id);
+                      }}
+                    >
+                      <Pencil aria-hidden="true" /> Rename
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => void update(conversation, { pinned: !conversation.pinned })}>
+                      {conversation.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />} {conversation.pinned ? 'Unpin' : 'Pin'}
+                    </DropdownMenuItem>
+                    <DropdownMenuSeparator />
                     <DropdownMenuItem asChild>
                       <a href={conversationExportUrl(conversation.id, 'md')} download>
                         <Download aria-hidden="true" /> Export as Markdown
@@ -107,7 +221,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
             );
           })}
         </ul>
-        {conversations.hasNextPage && (
+        {!searching && conversations.hasNextPage && (
           <button
             type="button"
             onClick={() => void conversations.fetchNextPage()}

@@ -1,4 +1,4 @@
-import { Check, Copy, ThumbsDown, ThumbsUp, Volume2, VolumeX } from 'lucide-react';
+import { Check, Copy, RefreshCw, ThumbsDown, ThumbsUp, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { FeedbackValue } from '@contract/chat';
 import { toast } from '@/components/ui/use-toast';
@@ -9,6 +9,10 @@ export const COPIED_MARKER_MS = 2_000;
 
 export interface MessageActionHandlers {
   onFeedback(messageId: string, feedback: FeedbackValue): void;
+  /** Edit and resend a user message (a branch). */
+  onEdit?(messageId: string, text: string): boolean;
+  /** Flip to another version of a message. */
+  onShowVariant?(messageId: string): void;
   /** Present only when voice is on and the browser can speak. */
   onReadAloud?(messageId: string, text: string): void;
   onStopReading?(): void;
@@ -19,13 +23,15 @@ interface MessageActionsProps extends MessageActionHandlers {
   content: string;
   feedback?: FeedbackValue;
   speaking: boolean;
+  /** Only on the newest reply: ask again (the earlier reply stays as a version). */
+  onRegenerate?(): void;
 }
 
 const iconButton =
   'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-xs font-medium text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50';
 
 /** Thumbs up/down, copy and read aloud under an assistant reply (SPEC §2, §4, §8). */
-export function MessageActions({ messageId, content, feedback, speaking, onFeedback, onReadAloud, onStopReading }: MessageActionsProps) {
+export function MessageActions({ messageId, content, feedback, speaking, onFeedback, onReadAloud, onStopReading, onRegenerate }: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -67,6 +73,11 @@ export function MessageActions({ messageId, content, feedback, speaking, onFeedb
         {copied ? <Check aria-hidden="true" className="h-4 w-4 text-emerald-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
         {copied && <span className="text-emerald-700">Copied</span>}
       </button>
+      {onRegenerate && (
+        <button type="button" aria-label="Regenerate" title="Ask again" onClick={onRegenerate} className={iconButton}>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
       {onReadAloud &&
         (speaking ? (
           <button type="button" aria-label="Stop reading" onClick={onStopReading} className={cn(iconButton, 'text-genie-700')}>

@@ -6,6 +6,8 @@ import { AttachmentChips } from './attachment-chips';
 import { MarkdownContent } from './markdown-content';
 import { MessageActions, type MessageActionHandlers } from './message-actions';
 import { ReplyNotes } from './reply-notes';
+import { UserMessageTools } from './user-message-body';
+import { VariantSwitcher } from './variant-switcher';
 
 /** One formatter for every row: toLocaleTimeString with options builds a new one per call. */
 const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -28,23 +30,29 @@ interface MessageBubbleProps extends MessageActionHandlers {
   speaking: boolean;
   /** Only for the newest reply, when it was cut off. */
   onContinue?(): void;
+  /** Only for the newest reply: ask again. */
+  onRegenerate?(): void;
+  /** Only for the newest message when it is the user's, unanswered. */
+  onRetry?(): void;
 }
 
 /** One message: the user's on the right in the persona's colours, the reply on the left as Markdown. */
-export const MessageBubble = memo(function MessageBubble({ message, persona, speaking, onContinue, ...handlers }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, persona, speaking, onContinue, onRegenerate, onRetry, ...handlers }: MessageBubbleProps) {
   const time = timeOfDay.format(new Date(message.timestamp));
   if (message.role === 'user') {
     return (
       <li className="message-row flex justify-end" aria-label="Your message">
         <div className="flex max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
-          <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-br px-4 py-2.5 text-white shadow-sm', persona.gradient)}>
-            <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
-            {message.attachments && (
-              <div className="mt-2">
-                <AttachmentChips attachments={message.attachments} tone="onColor" />
-              </div>
-            )}
-          </div>
+          <UserMessageTools message={message} onEdit={handlers.onEdit} onShowVariant={handlers.onShowVariant} onRetry={onRetry}>
+            <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-br px-4 py-2.5 text-white shadow-sm', persona.gradient)}>
+              <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
+              {message.attachments && (
+                <div className="mt-2">
+                  <AttachmentChips attachments={message.attachments} tone="onColor" />
+                </div>
+              )}
+            </div>
+          </UserMessageTools>
           <span className="px-1 text-[11px] text-slate-400">{time}</span>
         </div>
       </li>
@@ -63,7 +71,13 @@ export const MessageBubble = memo(function MessageBubble({ message, persona, spe
           )}
         </div>
         <ReplyNotes message={message} onContinue={onContinue} />
+        {(message.status === 'stopped' || message.status === 'failed') && (
+          <p className="mt-1 px-1 text-xs text-slate-500">{message.status === 'stopped' ? 'You stopped this reply.' : 'This reply failed before it finished.'}</p>
+        )}
         <div className="flex flex-wrap items-center gap-x-2 px-1">
+          {message.variants && handlers.onShowVariant && (
+            <VariantSwitcher variants={message.variants} onFlip={handlers.onShowVariant} disabled={!handlers.onEdit} />
+          )}
           <span className="text-[11px] text-slate-400">
             {time}
             {message.responseTime !== undefined && ` · ${formatResponseTime(message.responseTime)}`}
@@ -73,6 +87,7 @@ export const MessageBubble = memo(function MessageBubble({ message, persona, spe
             content={message.content}
             feedback={message.feedback}
             speaking={speaking}
+            onRegenerate={onRegenerate}
             {...handlers}
           />
         </div>

@@ -29,6 +29,8 @@ interface MessageListProps extends MessageActionHandlers {
   speakingId: string | null;
   /** Asks the model to go on; offered under the newest reply when it was cut off. */
   onContinue(): void;
+  /** Asks again for the newest reply, or (Retry) answers the newest message when it has none; absent while a reply runs. */
+  onRegenerate?(): void;
 }
 
 /**
@@ -38,7 +40,7 @@ interface MessageListProps extends MessageActionHandlers {
  * typing stay smooth), the window grows to MESSAGE_WINDOW_STEP rows and by a step whenever the
  * reader nears the top. The parent keys it by conversation, so each one starts small again.
  */
-export const MessageList = memo(function MessageList({ messages, persona, speakingId, onContinue, ...handlers }: MessageListProps) {
+export const MessageList = memo(function MessageList({ messages, persona, speakingId, onContinue, onRegenerate, ...handlers }: MessageListProps) {
   const [shownCount, setShownCount] = useState(messages.length > FIRST_ROWS ? FIRST_ROWS : MESSAGE_WINDOW_STEP);
   const filling = useRef(messages.length > FIRST_ROWS);
   const sentinelRef = useRef<HTMLLIElement>(null);
@@ -92,6 +94,8 @@ export const MessageList = memo(function MessageList({ messages, persona, speaki
             persona={persona}
             speaking={speakingId === message.id}
             onContinue={index === shown.length - 1 && message.status === 'cut_off' ? onContinue : undefined}
+            onRegenerate={index === shown.length - 1 && message.role === 'assistant' ? onRegenerate : undefined}
+            onRetry={index === shown.length - 1 && message.role === 'user' && message.serverId ? onRegenerate : undefined}
             {...handlers}
           />
         ))}

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply } from '@contract/chat';
+import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply, type ChatRequest } from '@contract/chat';
 import type { Persona } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
+import { showBranch, stopChat } from '../api/conversation-controls';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { ChatSendError, streamChat } from '../api/send-chat';
@@ -31,7 +32,18 @@ export const CONTINUE_MESSAGE = 'Please continue from where you stopped.';
  * message, the greeting typed while the request runs, then the streamed reply shown as it arrives
  * (no earlier than the greeting plus the 300 ms pause), then the assistant message.
  */
-export function useChatSession({ persona, mode, onReply }: { persona: Persona; mode: ChatMode; onReply?(message: ChatMessage): void }) {
+export function useChatSession({
+  persona,
+  mode,
+  onReply,
+  onFailedText,
+}: {
+  persona: Persona;
+  mode: ChatMode;
+  onReply?(message: ChatMessage): void;
+  /** A send that failed gives its text back to the composer. */
+  onFailedText?(text: string): void;
+}) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [conversationId, setConversationId] = useState<string | null>(null);
@@ -42,9 +54,27 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
   const [viewId, setViewId] = useState(0);
   const preview = useMemo(createPreviewStore, []);
   // Read inside send() without making it change on every message.
-  const latest = useRef({ messages, conversationId, persona, mode, sending, onReply });
-  latest.current = { messages, conversationId, persona, mode, sending, onReply };
+  const latest = useRef({ messages, conversationId, persona, mode, sending, onReply, onFailedText });
+  latest.current = { messages, conversationId, persona, mode, sending, onReply, onFailedText };
   const abortRef = useRef<AbortController | null>(null);
+  /** Set while Stop is asking the server to stop: the stream's end is then no failure. */
+  const stoppingRef = useRef(false);
+
+  /** The conversation as stored: after a stop, a failure, a regenerate or an edit, the server knows the ids and variants. */
+  const reload = useCallback(
+    async (id: string) => {
+      const detail = await queryClient.fetchQuery({ ...conversationQueryOptions(id), staleTime: 0 });
+      setMessages(detail.messages.map(fromStored));
+      setConversationId(detail.conversation.id);
+    },
+    [queryClient],
+  );
+
+  const begin = () => {
+    setSending(true);
+    setUpgradeNotice(null);
+    latest.current.sending = true;
+  };
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -62,10 +92,8 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
         attachments: input.attachments.length > 0 ? input.attachments : undefined,
       };
       setMessages((all) => [...all, userMessage]);
-      setSending(true);
-      setUpgradeNotice(null);
-      latest.current.sending = true;
-      void runExchange({ content, history, currentConversation, speaker, currentMode, input });
+      begin();
+      void runExchange({ content, history, currentConversation, speaker, currentMode, input, typed: input.text, localUserId: userMessage.id });
       return true;
     },
     // Stable on purpose: it reads the latest values through `latest`, so the memoised composer never re-renders for it.
@@ -79,6 +107,12 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
     speaker: Persona;
     currentMode: ChatMode;
     input: SendInput;
+    /** Regenerate (or Retry) and edits: the server reads the history from its tree, and the result is reloaded. */
+    control?: Pick<ChatRequest, 'regenerate' | 'editOf'>;
+    /** What the composer gets back when the send fails. */
+    typed: string;
+    /** The user message shown for this send (null for a regenerate). */
+    localUserId: string | null;
   }) {
     const controller = new AbortController();
     abortRef.current = controller;
@@ -108,7 +142,8 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
         {
           message: args.content,
           // Only the last CHAT_HISTORY_TO_MODEL reach the model; a 1,000-message conversation need not upload all of them on every send.
-          messages: args.history.slice(-CHAT_HISTORY_TO_MODEL).map((m) => ({ role: m.role, content: m.content })),
+          messages: args.control ? [] : args.history.slice(-CHAT_HISTORY_TO_MODEL).map((m) => ({ role: m.role, content: m.content })),
+          ...args.control,
           character: args.speaker.id,
           mode: args.currentMode,
           generateImage: args.input.generateImage,
@@ -137,13 +172,28 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
         status: reply.status,
         historyOmitted: reply.historyOmitted,
       };
-      setMessages((all) => [...all, assistant]);
-      setConversationId(reply.conversationId);
+      if (args.control) {
+        await reload(reply.conversationId).catch(() => setMessages((all) => [...all, assistant]));
+      } else {
+        // The user message learns its stored id (Edit needs it).
+        setMessages((all) => [...all.map((m) => (m.id === args.localUserId ? { ...m, serverId: reply.userMessageId } : m)), assistant]);
+        setConversationId(reply.conversationId);
+      }
       latest.current.onReply?.(assistant);
       void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     } catch (error) {
       cancelAnimationFrame(frame);
       const failure = error instanceof ChatSendError ? error : new ChatSendError('failed', String(error));
+      if (stoppingRef.current || failure.kind === 'aborted') return; // Stop reloads what the server kept
+      if (args.typed.trim()) latest.current.onFailedText?.(args.typed);
+      if (failure.kept) {
+        // The server kept the message, marked failed: it shows with Retry, as after a reload.
+        await reload(failure.kept.conversationId).catch(() => undefined);
+        void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+        return;
+      }
+      // Refused (limits, too long): nothing was kept, and the text is back in the composer.
+      if (args.localUserId) setMessages((all) => all.filter((m) => m.id !== args.localUserId));
       if (failure.kind === 'premium_required') setUpgradeNotice({ message: failure.message });
       else if (failure.kind === 'limited') toast({ title: 'Please wait', description: failure.message, variant: 'destructive' });
       else if (failure.kind === 'too_long') toast({ title: 'Message too long', description: failure.message, variant: 'destructive' });
@@ -155,6 +205,70 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
       setSending(false);
     }
   }
+
+  /** Stop: the server aborts the reply and keeps what arrived (as stopped); the screen then shows what it stored. */
+  const stop = useCallback(async () => {
+    if (!latest.current.sending || stoppingRef.current) return;
+    stoppingRef.current = true;
+    try {
+      const stopped = await stopChat().catch(() => null);
+      abortRef.current?.abort();
+      const id = stopped?.conversationId ?? latest.current.conversationId;
+      if (id) await reload(id).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+    } finally {
+      stoppingRef.current = false;
+    }
+  }, [queryClient, reload]);
+
+  /** Regenerate the last reply, or Retry a message whose reply failed: the server answers its last user message again. */
+  const regenerate = useCallback((): boolean => {
+    const { messages: shown, conversationId: current, persona: speaker, mode: currentMode, sending: busy } = latest.current;
+    if (busy || !current) return false;
+    const lastUser = shown.findLastIndex((m) => m.role === 'user');
+    if (lastUser === -1) return false;
+    setMessages(shown.slice(0, lastUser + 1).map((m, i) => (i === lastUser ? { ...m, status: undefined } : m)));
+    begin();
+    const input = { text: '', attachments: [], generateImage: false };
+    void runExchange({ content: '', history: [], currentConversation: current, speaker, currentMode, input, control: { regenerate: true }, typed: '', localUserId: null });
+    return true;
+  }, []);
+
+  /** Edit a sent message: the conversation continues from the edited point; the old branch stays a variant. */
+  const edit = useCallback((messageId: string, text: string): boolean => {
+    const { messages: shown, conversationId: current, persona: speaker, mode: currentMode, sending: busy } = latest.current;
+    const index = shown.findIndex((m) => m.id === messageId);
+    const target = shown[index];
+    if (busy || !current || !target?.serverId || text.trim() === '') return false;
+    const edited: ChatMessage = { id: localId(), role: 'user', content: text.trim(), timestamp: new Date().toISOString() };
+    setMessages([...shown.slice(0, index), edited]);
+    begin();
+    const input = { text: text.trim(), attachments: [], generateImage: false };
+    void runExchange({
+      content: text.trim(),
+      history: [],
+      currentConversation: current,
+      speaker,
+      currentMode,
+      input,
+      control: { editOf: target.serverId },
+      typed: '',
+      localUserId: edited.id,
+    });
+    return true;
+  }, []);
+
+  /** Flip to another variant (`‹ 1/2 ›`): the server stores which branch shows. */
+  const showVariant = useCallback(async (messageId: string) => {
+    const { conversationId: current, sending: busy } = latest.current;
+    if (busy || !current) return;
+    try {
+      const detail = await showBranch(current, messageId);
+      setMessages(detail.messages.map(fromStored));
+    } catch {
+      toast({ title: 'Error', description: 'Could not show that version.', variant: 'destructive' });
+    }
+  }, []);
 
   /** Asks the model to go on after a reply it cut off; false while another send is in flight. */
   const continueReply = useCallback(() => send({ text: CONTINUE_MESSAGE, attachments: [], generateImage: false }), [send]);
@@ -201,6 +315,10 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
     loadingConversation,
     preview,
     send,
+    stop,
+    regenerate,
+    edit,
+    showVariant,
     continueReply,
     setFeedback,
     newChat,

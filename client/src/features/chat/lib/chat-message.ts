@@ -11,8 +11,13 @@ export interface ChatMessage {
   responseTime?: number;
   feedback?: FeedbackValue;
   serverId?: string;
-  /** A reply the provider cut off at its length limit shows a note and a Continue button. */
+  /**
+   * A reply: cut off (a note and Continue), stopped or failed. A user message: failed when its
+   * reply failed before any text (shown with Retry).
+   */
   status?: MessageStatus;
+  /** This message among its siblings (regenerated replies, edited versions), when the server said. */
+  variants?: { index: number; count: number; ids: string[] };
   /** Earlier messages the server left out so the conversation fit the model's context. */
   historyOmitted?: number;
 }
@@ -35,6 +40,8 @@ export function fromStored(message: StoredMessage): ChatMessage {
     image: message.image ?? null,
     responseTime: message.responseTime,
     feedback: message.feedback,
+    status: message.status,
+    variants: message.variants,
   };
 }
 

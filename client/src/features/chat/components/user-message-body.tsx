@@ -1,0 +1,94 @@
+import { AlertCircle, Pencil, RotateCcw } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { CHAT_MESSAGE_MAX_CHARS } from '@contract/chat';
+import type { ChatMessage } from '../lib/chat-message';
+import { VariantSwitcher } from './variant-switcher';
+
+const smallButton = 'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900';
+
+interface UserMessageToolsProps {
+  message: ChatMessage;
+  /** Absent until the message is stored (its id known) or while a reply runs. */
+  onEdit?(messageId: string, text: string): boolean;
+  onShowVariant?(messageId: string): void;
+  /** Only on the newest message when it has no reply (failed, or stopped before any text). */
+  onRetry?(): void;
+  /** Renders the bubble; while editing, the edit box replaces it. */
+  children: React.ReactNode;
+}
+
+/** A sent message with its tools: Edit (inline, then resend as a branch), versions, and Retry under a failure. */
+export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, children }: UserMessageToolsProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const canEdit = Boolean(onEdit && message.serverId);
+
+  function save() {
+    if (draft === null || !onEdit) return;
+    if (onEdit(message.id, draft)) setDraft(null);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      save();
+    } else if (event.key === 'Escape') {
+      event.stopPropagation();
+      setDraft(null);
+    }
+  }
+
+  return (
+    <>
+      {draft === null ? (
+        children
+      ) : (
+        <div className="w-full rounded-2xl border border-genie-300 bg-white p-2 shadow-sm">
+          <label className="sr-only" htmlFor={`edit-${message.id}`}>
+            Edit your message
+          </label>
+          <textarea
+            id={`edit-${message.id}`}
+            autoFocus
+            value={draft}
+            maxLength={CHAT_MESSAGE_MAX_CHARS}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={3}
+            className="block w-full resize-y bg-transparent px-2 py-1 text-[15px] leading-6 text-slate-900 outline-none"
+          />
+          <div className="flex justify-end gap-2 pt-1">
+            <button type="button" onClick={() => setDraft(null)} className={smallButton}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={save}
+              disabled={draft.trim() === ''}
+              className="inline-flex h-8 items-center rounded-lg bg-genie-600 px-3 text-xs font-semibold text-white hover:bg-genie-700 disabled:opacity-50"
+            >
+              Save &amp; send
+            </button>
+          </div>
+        </div>
+      )}
+      {onRetry && (
+        <div role="status" className="flex flex-wrap items-center justify-end gap-2 rounded-xl border border-rose-200 bg-rose-50 px-3 py-1.5 text-xs text-rose-900">
+          <AlertCircle aria-hidden="true" className="h-3.5 w-3.5" />
+          <span>{message.status === 'failed' ? 'No reply: the model could not answer.' : 'No reply yet.'}</span>
+          <button type="button" onClick={onRetry} className="inline-flex h-7 items-center gap-1 rounded-full bg-rose-700 px-3 font-semibold text-white hover:bg-rose-800">
+            <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" /> Retry
+          </button>
+        </div>
+      )}
+      {draft === null && (
+        <div className="flex items-center gap-1">
+          {message.variants && onShowVariant && <VariantSwitcher variants={message.variants} onFlip={onShowVariant} disabled={!onEdit} />}
+          {canEdit && (
+            <button type="button" aria-label="Edit message" onClick={() => setDraft(message.content)} className={smallButton}>
+              <Pencil aria-hidden="true" className="h-3.5 w-3.5" />
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
