@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressDirectory } from './scripts/build/precompress';
+import { precompressDirectory } from './scripts/build/precompress.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
