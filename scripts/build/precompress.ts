@@ -33,8 +33,11 @@ export function precompressDirectory(dir: string) {
       },
     });
     const gzip = gzipSync(source, { level: 9 });
-    if (brotli.length < source.length) (writeFileSync(`${file}.br`, brotli), written++);
-    if (gzip.length < source.length) (writeFileSync(`${file}.gz`, gzip), written++);
+    for (const [extension, copy] of [['br', brotli], ['gz', gzip]] as const) {
+      if (copy.length >= source.length) continue;
+      writeFileSync(`${file}.${extension}`, copy);
+      written++;
+    }
   }
   return written;
 }

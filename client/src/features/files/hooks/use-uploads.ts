@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { FileRecord } from '@contract/files';
 import { toast } from '@/components/ui/use-toast';
-import { FILES_QUERY_KEY } from '../api/get-files';
+import { putFiles } from '../api/list-cache';
 import { selectUploadable, uploadFiles } from '../api/upload-files';
 
 export interface UploadProgress {
@@ -38,7 +38,8 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
           return next;
         });
       const saved = await uploadFiles(files, { folderId, onProgress: update, allowedMimeTypes: options.allowedMimeTypes });
-      await queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
+      // Into the loaded lists in place: refetching a long folder's every page is what made it slow.
+      putFiles(queryClient, saved);
       if (saved.length > 0) {
         toast({ title: 'Files uploaded!', description: `${saved.length} file(s) uploaded successfully` });
       }
