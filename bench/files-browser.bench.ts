@@ -123,6 +123,9 @@ try {
     await page.getByPlaceholder('Folder name').fill('Bench folder');
     const before = apiRequests.length;
     await page.getByPlaceholder('Folder name').press('Enter');
+    await page.getByText('Folder created successfully!').first().waitFor();
+    // Folders come first: back at the top of the list (scrolled to the end above), it is drawn.
+    await page.evaluate(`document.querySelector('[data-testid="file-scroll"]').scrollTop = 0`);
     await page.getByRole('button', { name: 'Open folder Bench folder', exact: true }).waitFor();
     await page.waitForTimeout(500); // anything the change sets off afterwards counts too
     const folderRequests = apiRequests.slice(before);
