@@ -15,7 +15,8 @@ import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { buildClient, ensureCompiledServer } from './lib/processes';
 import { report, round } from './lib/report';
 
-const FILES = 10_000;
+/** BENCH_FILES overrides the count, to check the bench itself quickly. */
+const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 
 /** In the page: the longest gap between animation frames, from start() until stop(). */
 const FRAME_PROBE = `
@@ -126,7 +127,10 @@ try {
     await page.getByText('Folder created successfully!').first().waitFor();
     // Folders come first: back at the top of the list (scrolled to the end above), it is drawn.
     await page.evaluate(`document.querySelector('[data-testid="file-scroll"]').scrollTop = 0`);
-    await page.getByRole('button', { name: 'Open folder Bench folder', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open folder Bench folder', exact: true }).waitFor().catch(async (error: unknown) => {
+      if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
+      throw error;
+    });
     await page.waitForTimeout(500); // anything the change sets off afterwards counts too
     const folderRequests = apiRequests.slice(before);
     await context.close();

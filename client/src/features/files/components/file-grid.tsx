@@ -53,6 +53,8 @@ export function FileGrid({ folders, files, handlers, paging }: { folders: Folder
   const { scrollRef, virtualizer, virtualRows } = useVirtualRows({
     rows,
     estimate: 150,
+    // A row is up to 6 tiles of ~25 nodes each: 2 rows either side keep the DOM well under 2,000.
+    overscan: 2,
     paging,
     // A row is named by its first tile, so rows keep their measured height when a page arrives.
     rowKey: (index) => `${columns}:${keyOf(items[index * columns]!)}`,

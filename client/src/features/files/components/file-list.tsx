@@ -52,7 +52,7 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
  */
 export function FileList({ folders, files, handlers, paging }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers; paging: Paging }) {
   const items = useBrowserItems(folders, files);
-  const { scrollRef, virtualizer, virtualRows } = useVirtualRows({ rows: items.length, estimate: 57, paging, rowKey: (index) => keyOf(items[index]!) });
+  const { scrollRef, virtualizer, virtualRows } = useVirtualRows({ rows: items.length, estimate: 57, overscan: 6, paging, rowKey: (index) => keyOf(items[index]!) });
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="hidden grid-cols-[1fr_6rem_8rem_9rem] gap-3 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 sm:grid">

@@ -28,13 +28,13 @@ const PREFETCH_ROWS = 8;
  * are in the DOM, so a folder of 10,000 files keeps a few hundred nodes, and the next page is
  * fetched as the user nears the end of the loaded ones.
  */
-export function useVirtualRows({ rows, estimate, paging, rowKey }: { rows: number; estimate: number; paging: Paging; rowKey: (index: number) => string }) {
+export function useVirtualRows({ rows, estimate, paging, rowKey, overscan }: { rows: number; estimate: number; paging: Paging; rowKey: (index: number) => string; overscan: number }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimate,
-    overscan: 6,
+    overscan,
     getItemKey: rowKey,
   });
   const virtualRows = virtualizer.getVirtualItems();
