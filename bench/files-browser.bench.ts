@@ -99,13 +99,15 @@ try {
     await page.evaluate(`(async () => {
       const box = document.querySelector('[data-testid="file-scroll"]');
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // The end: scrolled to the bottom and no page left to load (the Load more button is gone).
+      const morePages = () => Array.from(document.querySelectorAll('button')).some((b) => /Load(ing)? more files/.test(b.textContent ?? ''));
       let still = 0;
-      while (still < 60) {
+      while (still < 10) {
         const before = box.scrollHeight;
         box.scrollTop += box.clientHeight;
         await frame();
         const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 2;
-        still = atEnd && box.scrollHeight === before ? still + 1 : 0;
+        still = atEnd && box.scrollHeight === before && !morePages() ? still + 1 : 0;
       }
     })()`);
     const scrolling = (await page.evaluate('window.__stopFrames()')) as { longest: number; count: number };
