@@ -1,7 +1,10 @@
 /**
  * Admin polling at scale: GET /api/admin/dashboard and /api/admin/analytics on a database holding
- * a million interactions (plus 100k feature events, payments and users), against GET /api/health
- * on the same app as the baseline. PostgreSQL when DATABASE_URL is set, otherwise in-memory PGlite.
+ * a million interactions (plus 100k feature events, payments and users), against their own SQL:
+ * the stats service's queries run directly through the same driver (no HTTP, no auth, no JSON),
+ * the two timed in alternation. (GET /api/health was the baseline before; it checks the database,
+ * the store and the model, so it was no floor: analytics once came in under it.) PostgreSQL when
+ * DATABASE_URL is set, otherwise in-memory PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +14,10 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openMemoryPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
-import { median, percentile, report, round } from './lib/report';
+import { systemClock } from '../server/lib/clock';
+import { createAdminStatsService } from '../server/modules/admin/admin-stats.service';
+import { alternate, showSpread } from './lib/alternate';
+import { report, round } from './lib/report';
 
 const INTERACTIONS = 1_000_000;
 const SIDE_ROWS = 100_000;
@@ -44,32 +50,35 @@ try {
 
   const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'bench', password: 'bench admin passphrase' } });
   const headers = { authorization: `Bearer ${login.json().token as string}` };
-  async function time(url: string, withAuth: boolean) {
-    const samples: number[] = [];
-    for (let i = 0; i < SAMPLES + 2; i++) {
-      const started = performance.now();
-      const response = await app.inject({ method: 'GET', url, headers: withAuth ? headers : {} });
-      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-      if (i >= 2) samples.push(performance.now() - started);
-    }
-    return { p50: median(samples), p95: percentile(samples, 95) };
-  }
-  const baseline = await time('/api/health', false);
+  const stats = createAdminStatsService({ db, clock: systemClock, config });
+  const overHttp = async (url: string) => {
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    return performance.now() - started;
+  };
+  const direct = async (query: () => Promise<unknown>) => {
+    const started = performance.now();
+    await query();
+    return performance.now() - started;
+  };
   const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-  for (const [name, url] of [['dashboard', '/api/admin/dashboard'], ['analytics', '/api/admin/analytics']] as const) {
-    const measured = await time(url, true);
-    const met = measured.p50 < 1000;
+  for (const [name, url, query] of [
+    ['dashboard', '/api/admin/dashboard', () => stats.dashboard()],
+    ['analytics', '/api/admin/analytics', () => stats.analytics()],
+  ] as const) {
+    const timed = await alternate({ rounds: SAMPLES, warmup: 2, baseline: () => direct(query), measured: () => overHttp(url) });
+    const met = timed.measured.median < 1000 && timed.ratio.median < 2;
     report({
       figure: `admin ${name} poll with 1M interactions (${kind}), latency`,
-      baseline: `GET /api/health p50 ${round(baseline.p50)} ms`,
-      measured: `p50 ${round(measured.p50)} ms, p95 ${round(measured.p95)} ms`,
-      ratio: round(measured.p50 / baseline.p50),
-      target: 'p50 < 1000 ms (polled every 30 s)',
+      baseline: `its own SQL (the stats service directly, same driver): ${showSpread(timed.baseline, 'ms', 2)}`,
+      measured: `${showSpread(timed.measured, 'ms', 2)} over HTTP; ratio per round ${showSpread(timed.ratio, '', 2)}; load ${timed.load}`,
+      ratio: round(timed.ratio.median),
+      target: 'p50 < 1000 ms (polled every 30 s) and < 2x its own SQL',
       met,
-      gap: met
-        ? undefined
-        : 'Totals are read from trigger-maintained rollups (server/db/schema/rollups.ts), a few hundred rows; a miss means a query ' +
-          'that still aggregates a source table. EXPLAIN ANALYZE the dashboard and analytics queries on this engine.',
+      gap:
+        'Totals are read from trigger-maintained rollups (server/db/schema/rollups.ts), a few hundred rows; a miss against the SQL ' +
+        'means time in the route (auth, serialisation), a miss in absolute terms a query that still aggregates a source table.',
     });
   }
 } finally {

@@ -7,11 +7,16 @@
  * "1 at a time" leaves 50 ms between streams (direct and through Genie alike), as a person would:
  * Genie stores a finished exchange after the stream's end, and back to back the next stream's
  * first token would queue behind that write instead of measuring one stream alone.
+ *
+ * At 20 concurrent streams the baseline is a minimal node:http proxy (bench/lib/minimal-proxy.mjs)
+ * doing the same re-framing minus Genie, timed in alternation with Genie over several rounds.
  */
+import { spawn } from 'node:child_process';
 import { spawnGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { createScratchDatabase } from '../tests/reliability/support/postgres';
-import { spawnTsx, stop } from './lib/processes';
+import { alternate, showSpread } from './lib/alternate';
+import { ensureCompiledServer, ROOT, spawnTsx, stop } from './lib/processes';
 import { median, report, round } from './lib/report';
 import { timeStream, type StreamTiming } from './lib/streams';
 
@@ -20,6 +25,8 @@ const TOKEN_DELAY_MS = 20;
 const SEQUENTIAL_RUNS = 30;
 const PAUSE_BETWEEN_RUNS_MS = 50;
 const CONCURRENT = 200;
+const PROXY_CONCURRENT = 20;
+const PROXY_ROUNDS = 6;
 
 const fake = spawnTsx('tests/fakes/fake-model-server.ts', ['--port', '0', '--behaviour', 'slow', '--token-delay-ms', String(TOKEN_DELAY_MS)], /FAKE_MODEL_SERVER_URL=(\S+)/);
 const fakeUrl = (await fake.matched)[1]!;
@@ -40,6 +47,20 @@ const direct = () =>
     },
     (message) => message.data.includes('"content"'),
   );
+
+// The minimal proxy, in its own process like Genie.
+const proxyChild = spawn(process.execPath, [`${ROOT}bench/lib/minimal-proxy.mjs`, fakeUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const proxyUrl = await new Promise<string>((resolve) => {
+  let output = '';
+  proxyChild.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const match = /PROXY_URL=(\S+)/.exec(output);
+    if (match) resolve(match[1]!);
+  });
+});
+const viaProxy = () =>
+  timeStream(`${proxyUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ message: 'hello' }) }, (message) => message.event === 'delta');
+await ensureCompiledServer();
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_RUNS_MS));
 
@@ -67,7 +88,7 @@ async function measure(label: string, env: Record<string, string>) {
     CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_DAILY_MESSAGES_FREE: '1000000',
     ...env,
-  });
+  }, 180_000, { compiled: true });
   try {
     const url = await genie.ready;
     const cookie = await signUpOverHttp(url, newAccount('benchchat'));
@@ -104,6 +125,37 @@ async function measure(label: string, env: Record<string, string>) {
       gap: 'The first-token overhead carries through to the end; after `done` the exchange is stored after the response has ended.',
     });
 
+    // c=20 against the minimal proxy, alternated: a round is 20 streams at once through each.
+    const firstTokens = { proxy: [] as number[], genie: [] as number[] };
+    const atOnce = async (run: () => Promise<StreamTiming>, into: number[]) => {
+      const timings = await Promise.all(Array.from({ length: PROXY_CONCURRENT }, run));
+      into.push(median(timings.map((t) => t.firstTokenMs)));
+      await pause();
+      return median(timings.map((t) => t.totalMs));
+    };
+    const vsProxy = await alternate({ rounds: PROXY_ROUNDS, baseline: () => atOnce(viaProxy, firstTokens.proxy), measured: () => atOnce(throughGenie, firstTokens.genie) });
+    // The warm-up round is in the arrays too; the per-round overheads skip it.
+    const overheads = firstTokens.genie.slice(1).map((g, i) => g - firstTokens.proxy[i + 1]!);
+    const firstTokenOverhead20 = median(overheads);
+    report({
+      figure: `#1 chat stream, ${PROXY_CONCURRENT} concurrent (${label}): first-token overhead against the minimal proxy`,
+      baseline: `minimal node:http proxy: first token ${round(median(firstTokens.proxy.slice(1)), 1)} ms (median of ${PROXY_ROUNDS} alternated rounds; load ${vsProxy.load})`,
+      measured: `Genie: first token ${round(median(firstTokens.genie.slice(1)), 1)} ms; overhead per round ${round(firstTokenOverhead20, 1)} ms (${round(Math.min(...overheads), 1)} to ${round(Math.max(...overheads), 1)})`,
+      ratio: round(median(firstTokens.genie.slice(1)) / median(firstTokens.proxy.slice(1))),
+      target: 'overhead < 15 ms at the median',
+      met: firstTokenOverhead20 < 15,
+      gap: 'Before the first token Genie checks the session, counts the limits and stores the message, and its provider call goes through the ai SDK\'s stream transforms. Plan: profile with --cpu-prof at c=20.',
+    });
+    report({
+      figure: `#1 chat stream, ${PROXY_CONCURRENT} concurrent (${label}): total time against the minimal proxy`,
+      baseline: `minimal node:http proxy: ${showSpread(vsProxy.baseline)}`,
+      measured: `Genie: ${showSpread(vsProxy.measured)}; ratio per round ${showSpread(vsProxy.ratio, '', 2)}`,
+      ratio: round(vsProxy.ratio.median),
+      target: 'within 5% (ratio < 1.05)',
+      met: vsProxy.ratio.median < 1.05,
+      gap: 'Per token Genie parses the provider chunk through the ai SDK and writes its own SSE frame; after `done` it stores the exchange.',
+    });
+
     const directMany = await concurrent(direct);
     const genieMany = await concurrent(throughGenie);
     const manyRatio = genieMany.totalMs / directMany.totalMs;
@@ -135,5 +187,6 @@ try {
     await database.drop();
   }
 } finally {
+  await stop(proxyChild);
   await stop(fake.child);
 }

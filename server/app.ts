@@ -25,6 +25,7 @@ import { registerAdminModule } from './modules/admin/admin.module';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { registerBodyDeadline } from './plugins/body-deadline';
+import { registerCompression } from './plugins/compression';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerBodyDeadline(app, config.REQUEST_BODY_TIMEOUT_SECONDS);
+  // Before any route: the plugin hooks each route as it is added.
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Genie API', version: '0.1.0' } },

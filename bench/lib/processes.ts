@@ -58,3 +58,9 @@ export function stop(child: ChildProcess) {
     child.kill('SIGTERM');
   });
 }
+
+/** Builds dist/server when it is missing or stale, as `npm start` does, so benches run what users run. */
+export async function ensureCompiledServer() {
+  const builder = (await import(join(ROOT, 'scripts/build-server.mjs'))) as { serverIsStale(): boolean; buildServer(): Promise<void> };
+  if (builder.serverIsStale()) await builder.buildServer();
+}

@@ -1,3 +1,5 @@
+import { loadavg } from 'node:os';
+
 /**
  * What every benchmark file prints: one line `BENCH_RESULT <json>` per figure, read by bench/run.ts.
  * Each figure is a ratio of a measurement through Genie against a baseline from the same run.
@@ -13,10 +15,13 @@ export interface Figure {
   met: boolean;
   /** Why a target was missed and the plan to close the gap (only when met is false). */
   gap?: string;
+  /** The machine's 1-minute load average when the figure was taken (filled in by report()). */
+  load?: number;
 }
 
 export function report(figure: Figure) {
-  process.stdout.write(`BENCH_RESULT ${JSON.stringify(figure)}\n`);
+  const load = figure.load ?? Number(loadavg()[0]!.toFixed(1));
+  process.stdout.write(`BENCH_RESULT ${JSON.stringify({ ...figure, load })}\n`);
 }
 
 export function median(values: number[]) {

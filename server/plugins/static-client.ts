@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /**
- * Serves the built client from dist/client: hashed assets cached for a year, every other GET
+ * Serves the built client from dist/client: hashed assets cached for a year (immutable), the
+ * build's brotli/gzip copies sent to a browser that accepts them (with Vary), every other GET
  * that accepts HTML answered with index.html so the client router can draw the page (its 404
  * page included). Unknown /api paths are JSON 404s.
  */
@@ -16,6 +17,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       root: clientDir,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written at build time (scripts/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

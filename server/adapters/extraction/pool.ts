@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { setPriority } from 'node:os';
-import { extname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { ExtractableKind } from './kind';
@@ -57,7 +58,13 @@ export interface ExtractionPoolStats {
 
 const MEMORY_POLL_MS = 100;
 const START_TIMEOUT_MS = 60_000;
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** The folder with package.json above this file: server/adapters/extraction here, dist/server once compiled. */
+function packageRootOf(file: string) {
+  let dir = dirname(file);
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+const ROOT = packageRootOf(fileURLToPath(import.meta.url));
 const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
 const DEFAULT_ENTRY = new URL(`./worker${OWN_EXTENSION}`, import.meta.url);
 

@@ -29,9 +29,14 @@ export interface GenieProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** Spawns `node --import tsx server/main.ts` exactly as `npm start` runs it, without waiting. */
-export function spawnGenie(env: Record<string, string>, timeoutMs = 90_000): GenieProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Spawns the server without waiting: `node --import tsx server/main.ts` (the source), or with
+ * `compiled` the JavaScript that `npm start` runs (dist/server/main.js; build it first with
+ * scripts/build-server.mjs, as bench/lib/processes.ts does).
+ */
+export function spawnGenie(env: Record<string, string>, timeoutMs = 90_000, options: { compiled?: boolean } = {}): GenieProcess {
+  const args = options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { fileListUrl } from './get-files';
 export const CHAT_UPLOADS_FOLDER = 'Chat uploads';
 
 const findIn = async () =>
-  (await getJson<FileListResponse>(fileListUrl({ folderId: null, search: '' }))).folders.find((f) => f.name === CHAT_UPLOADS_FOLDER)?.id ?? null;
+  (await getJson<FileListResponse>(fileListUrl({ scope: 'private', folderId: null, search: '' }))).folders.find((f) => f.name === CHAT_UPLOADS_FOLDER)?.id ?? null;
 
 /** The "Chat uploads" folder in Home, created on first use (a second tab creating it at once is found after the conflict). */
 export async function chatUploadsFolderId(): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateFolderBody, Folder } from '@contract/files';
 import { apiRequest } from '@/lib/request';
-import { FILES_QUERY_KEY } from './get-files';
+import { putFolder } from './list-cache';
 
 export const createFolder = async (body: CreateFolderBody): Promise<Folder> => (await apiRequest('POST', '/api/folders', body)).json();
 
@@ -9,6 +9,7 @@ export function useCreateFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFolder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
+    // One request in all: the new folder goes straight into the lists already loaded.
+    onSuccess: (folder) => putFolder(queryClient, folder),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteResponse } from '@contract/files';
 import { apiRequest } from '@/lib/request';
-import { FILES_QUERY_KEY } from './get-files';
+import { removeItem } from './list-cache';
 
 export const deleteFile = async (id: string): Promise<DeleteResponse> => (await apiRequest('DELETE', `/api/files/${id}`)).json();
 
@@ -9,6 +9,6 @@ export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
+    onSuccess: (_response, id) => removeItem(queryClient, id),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileRecord, UpdateFileBody } from '@contract/files';
 import { apiRequest } from '@/lib/request';
-import { FILES_QUERY_KEY } from './get-files';
+import { putFiles } from './list-cache';
 
 /** Renames and/or moves a file (folderId null is Home). */
 export const updateFile = async ({ id, ...body }: UpdateFileBody & { id: string }): Promise<FileRecord> =>
@@ -11,6 +11,6 @@ export function useUpdateFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
+    onSuccess: (file) => putFiles(queryClient, [file]),
   });
 }

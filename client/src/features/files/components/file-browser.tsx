@@ -91,6 +91,9 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
   const folders = data?.pages.flatMap((page) => page.folders) ?? [];
   const files = data?.pages.flatMap((page) => page.files) ?? [];
   const empty = !isLoading && !isError && folders.length === 0 && files.length === 0;
+  // The list pages itself as it scrolls; a new folder or search starts it again at the top.
+  const paging = { hasNextPage, isFetchingNextPage, fetchNextPage: () => void fetchNextPage() };
+  const listKey = `${folderId ?? 'home'}:${search}`;
   const Heading = selectionMode ? 'h2' : 'h1';
 
   return (
@@ -180,9 +183,9 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       ) : empty ? (
         <EmptyState onUpload={pickFiles} team={scope === 'team'} />
       ) : view === 'grid' ? (
-        <FileGrid folders={folders} files={files} handlers={handlers} />
+        <FileGrid key={listKey} folders={folders} files={files} handlers={handlers} paging={paging} />
       ) : (
-        <FileList folders={folders} files={files} handlers={handlers} />
+        <FileList key={listKey} folders={folders} files={files} handlers={handlers} paging={paging} />
       )}
       {hasNextPage && !isError && <LoadMore onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
 

@@ -1,39 +1,83 @@
 import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
+import { keyOf, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
-import { ItemActions, type ItemHandlers } from './item-actions';
+import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const tile =
   'group relative flex flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 pb-2 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-genie-300 hover:shadow-md';
 
-/** SPEC §2: the grid has 6 columns (on desktop; fewer on narrower screens). */
-export function FileGrid({ folders, files, handlers }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers }) {
+const COLUMN_CLASS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4', 6: 'grid-cols-6' };
+const actionsClass = 'opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
+
+function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: ItemHandlers; index: number; total: number }) {
+  const position = { role: 'listitem', 'aria-posinset': index + 1, 'aria-setsize': total };
+  if (item.kind === 'folder') {
+    const { folder } = item;
+    return (
+      <div {...position} className={tile} data-testid="folder-item">
+        <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFolder(folder)} aria-label={`Open folder ${folder.name}`}>
+          <FolderIcon />
+          <span className="w-full truncate text-sm font-medium text-slate-900" title={folder.name}>
+            {folder.name}
+          </span>
+          <span className="text-xs text-slate-400">Folder</span>
+        </button>
+        <ItemActions item={item} handlers={handlers} className={actionsClass} />
+      </div>
+    );
+  }
+  const { file } = item;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label="Files and folders">
-      {folders.map((folder) => (
-        <li key={folder.id} className={tile} data-testid="folder-item">
-          <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFolder(folder)} aria-label={`Open folder ${folder.name}`}>
-            <FolderIcon />
-            <span className="w-full truncate text-sm font-medium text-slate-900" title={folder.name}>
-              {folder.name}
-            </span>
-            <span className="text-xs text-slate-400">Folder</span>
-          </button>
-          <ItemActions item={{ kind: 'folder', folder }} handlers={handlers} className="opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100" />
-        </li>
-      ))}
-      {files.map((file) => (
-        <li key={file.id} className={tile} data-testid="file-item">
-          <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
-            <FileIcon mimeType={file.mimeType} />
-            <span className="w-full truncate text-sm font-medium text-slate-900" title={file.originalName}>
-              {file.originalName}
-            </span>
-            <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
-          </button>
-          <ItemActions item={{ kind: 'file', file }} handlers={handlers} showDownload={false} className="opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100" />
-        </li>
-      ))}
-    </ul>
+    <div {...position} className={tile} data-testid="file-item">
+      <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
+        <FileIcon mimeType={file.mimeType} />
+        <span className="w-full truncate text-sm font-medium text-slate-900" title={file.originalName}>
+          {file.originalName}
+        </span>
+        <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
+      </button>
+      <ItemActions item={item} handlers={handlers} showDownload={false} className={actionsClass} />
+    </div>
+  );
+}
+
+/**
+ * SPEC §2: the grid has 6 columns (on desktop; fewer on narrower screens). Virtual by rows of
+ * tiles: only the rows in view are drawn, and the next page loads as the end comes near.
+ */
+export function FileGrid({ folders, files, handlers, paging }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers; paging: Paging }) {
+  const items = useBrowserItems(folders, files);
+  const columns = useGridColumns();
+  const rows = Math.ceil(items.length / columns);
+  const { scrollRef, virtualizer, virtualRows } = useVirtualRows({
+    rows,
+    estimate: 150,
+    // A row is up to 6 tiles of ~25 nodes each: 2 rows either side keep the DOM well under 2,000.
+    overscan: 2,
+    paging,
+    // A row is named by its first tile, so rows keep their measured height when a page arrives.
+    rowKey: (index) => `${columns}:${keyOf(items[index * columns]!)}`,
+  });
+  return (
+    // Room for a tile's hover lift and shadow inside the scroll box.
+    <div ref={scrollRef} className="-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1" data-testid="file-scroll">
+      <div role="list" aria-label="Files and folders" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualRows.map((virtualRow) => (
+          <div
+            key={virtualRow.key}
+            ref={virtualizer.measureElement}
+            data-index={virtualRow.index}
+            role="presentation"
+            className={`absolute left-0 top-0 grid w-full gap-3 pb-3 ${COLUMN_CLASS[columns]}`}
+            style={{ transform: `translateY(${virtualRow.start}px)` }}
+          >
+            {items.slice(virtualRow.index * columns, (virtualRow.index + 1) * columns).map((item, offset) => (
+              <Tile key={keyOf(item)} item={item} handlers={handlers} index={virtualRow.index * columns + offset} total={items.length} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,58 @@
+import type { CSSProperties } from 'react';
 import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
+import { keyOf, useBrowserItems, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
-import { ItemActions, type ItemHandlers } from './item-actions';
+import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-const row = 'flex items-center gap-3 px-3 py-2.5 transition-colors hover:bg-genie-50/50 sm:px-4';
+const row = 'absolute left-0 top-0 flex w-full items-center gap-3 border-b border-slate-100 px-3 py-2.5 transition-colors hover:bg-genie-50/50 sm:px-4';
 
-/** SPEC §2's list view: name and size, upload date, a download button and a delete button. */
-export function FileList({ folders, files, handlers }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers }) {
+function ListRow({ item, handlers, style, index, total, measure }: { item: BrowserItem; handlers: ItemHandlers; style: CSSProperties; index: number; total: number; measure: (node: Element | null) => void }) {
+  const common = { ref: measure, style, className: row, 'data-index': index, 'aria-posinset': index + 1, 'aria-setsize': total };
+  if (item.kind === 'folder') {
+    const { folder } = item;
+    return (
+      <li {...common} data-testid="folder-item">
+        <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFolder(folder)} aria-label={`Open folder ${folder.name}`}>
+          <FolderIcon size="sm" />
+          <span className="truncate text-sm font-medium text-slate-900">{folder.name}</span>
+        </button>
+        <span className="hidden w-24 text-sm text-slate-400 sm:block">—</span>
+        <span className="hidden w-32 text-sm text-slate-500 sm:block">{formatDate(folder.createdAt)}</span>
+        <ItemActions item={item} handlers={handlers} className="w-auto justify-end sm:w-36" />
+      </li>
+    );
+  }
+  const { file } = item;
+  return (
+    <li {...common} data-testid="file-item">
+      <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
+        <FileIcon mimeType={file.mimeType} size="sm" />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-medium text-slate-900">{file.originalName}</span>
+          <span className="block truncate whitespace-nowrap text-xs text-slate-500 sm:hidden">
+            {formatBytes(file.size)} · {formatDate(file.uploadedAt)}
+          </span>
+        </span>
+      </button>
+      <span className="hidden w-24 text-sm text-slate-600 sm:block">{formatBytes(file.size)}</span>
+      <span className="hidden w-32 text-sm text-slate-500 sm:block" data-testid="file-date">
+        {formatDate(file.uploadedAt)}
+      </span>
+      <ItemActions item={item} handlers={handlers} className="w-auto justify-end sm:w-36" />
+    </li>
+  );
+}
+
+/**
+ * SPEC §2's list view: name and size, upload date, a download button and a delete button.
+ * Virtual: only the rows in view are drawn, and the next page loads as the end comes near.
+ */
+export function FileList({ folders, files, handlers, paging }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers; paging: Paging }) {
+  const items = useBrowserItems(folders, files);
+  const { scrollRef, virtualizer, virtualRows } = useVirtualRows({ rows: items.length, estimate: 57, overscan: 6, paging, rowKey: (index) => keyOf(items[index]!) });
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="hidden grid-cols-[1fr_6rem_8rem_9rem] gap-3 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 sm:grid">
@@ -17,37 +61,21 @@ export function FileList({ folders, files, handlers }: { folders: Folder[]; file
         <span>Uploaded</span>
         <span className="sr-only">Actions</span>
       </div>
-      <ul className="divide-y divide-slate-100" aria-label="Files and folders">
-        {folders.map((folder) => (
-          <li key={folder.id} className={row} data-testid="folder-item">
-            <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFolder(folder)} aria-label={`Open folder ${folder.name}`}>
-              <FolderIcon size="sm" />
-              <span className="truncate text-sm font-medium text-slate-900">{folder.name}</span>
-            </button>
-            <span className="hidden w-24 text-sm text-slate-400 sm:block">—</span>
-            <span className="hidden w-32 text-sm text-slate-500 sm:block">{formatDate(folder.createdAt)}</span>
-            <ItemActions item={{ kind: 'folder', folder }} handlers={handlers} className="w-auto justify-end sm:w-36" />
-          </li>
-        ))}
-        {files.map((file) => (
-          <li key={file.id} className={row} data-testid="file-item">
-            <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
-              <FileIcon mimeType={file.mimeType} size="sm" />
-              <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-slate-900">{file.originalName}</span>
-                <span className="block truncate whitespace-nowrap text-xs text-slate-500 sm:hidden">
-                  {formatBytes(file.size)} · {formatDate(file.uploadedAt)}
-                </span>
-              </span>
-            </button>
-            <span className="hidden w-24 text-sm text-slate-600 sm:block">{formatBytes(file.size)}</span>
-            <span className="hidden w-32 text-sm text-slate-500 sm:block" data-testid="file-date">
-              {formatDate(file.uploadedAt)}
-            </span>
-            <ItemActions item={{ kind: 'file', file }} handlers={handlers} className="w-auto justify-end sm:w-36" />
-          </li>
-        ))}
-      </ul>
+      <div ref={scrollRef} className="max-h-[70vh] overflow-y-auto overscroll-contain" data-testid="file-scroll">
+        <ul className="relative" style={{ height: virtualizer.getTotalSize() }} aria-label="Files and folders">
+          {virtualRows.map((virtualRow) => (
+            <ListRow
+              key={virtualRow.key}
+              item={items[virtualRow.index]!}
+              handlers={handlers}
+              index={virtualRow.index}
+              total={items.length}
+              measure={virtualizer.measureElement}
+              style={{ transform: `translateY(${virtualRow.start}px)` }}
+            />
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { FileRecord, FileScope } from '@contract/files';
 import { plural } from '@contract/format';
 import { toast } from '@/components/ui/use-toast';
-import { FILES_QUERY_KEY } from '../api/get-files';
+import { putFiles } from '../api/list-cache';
 import { describeSkipped, selectUploadable, uploadFiles } from '../api/upload-files';
 
 export interface UploadProgress {
@@ -43,7 +43,8 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
           return next;
         });
       const saved = await uploadFiles(files, { folderId, scope: options.scope, onProgress: update, allowedMimeTypes: options.allowedMimeTypes });
-      await queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
+      // Into the loaded lists in place: refetching a long folder's every page is what made it slow.
+      putFiles(queryClient, saved);
       if (saved.length > 0) {
         toast({ title: 'Files uploaded!', description: [`${plural(saved.length, 'file')} uploaded successfully.`, skipped].filter(Boolean).join(' ') });
       }
