@@ -32,6 +32,8 @@ import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
+import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 
 export interface AppDeps {
@@ -118,7 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => pendingWrites.drain());
   // Attached files are read in worker processes; closing the app stops them.
   const extraction = createExtractionPool(config, (message) => app.log.warn(message));
-  app.addHook('onClose', () => extraction.close());
+  // The search index (issue 16): files are cut into passages in the background by the same pool.
+  const search = await createSearchModule({ db, config, extraction, open: (file) => files.records.openFile(file), log: (message) => app.log.warn(message) });
+  app.addHook('onClose', async () => {
+    const indexerStopped = search.indexer.stop();
+    await extraction.close();
+    await indexerStopped;
+  });
   const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites });
 
   const healthChecks: HealthChecks = {
@@ -134,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFilesModule(app, { services: files, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
+  await app.register(searchRoutes, { service: search.service });
+  nudgeIndexerOnUpload(app, search.indexer);
   await app.register(teamsRoutes, { service: createTeamsService({ db, clock, userDataChanges, enterpriseSeats: config.ENTERPRISE_SEATS }), publicUrl: config.PUBLIC_URL });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

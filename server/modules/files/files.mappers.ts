@@ -1,4 +1,5 @@
 import { fileCategoryOf, type FileListResponse, type FileRecord, type Folder } from '@contract/files';
+import { indexStatusSchema } from '@contract/search';
 import type { FileRow, FolderRow } from '../../db/schema/files';
 import type { FilePage } from './files.repository';
 import { encodeFileCursor } from './list-cursor';
@@ -15,6 +16,8 @@ export const toFileRecord = (row: FileRow): FileRecord => ({
   folderId: row.folderId,
   objectPath: row.objectPath,
   uploadedAt: row.uploadedAt.toISOString(),
+  indexStatus: indexStatusSchema.catch('pending').parse(row.indexStatus),
+  indexError: row.indexError,
 });
 
 export const toFolder = (row: FolderRow): Folder => ({
