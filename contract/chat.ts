@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personaIdSchema, type Persona } from './personas';
+import { citationSchema, knowledgeOptionSchema } from './search';
 
 /**
  * POST /api/chat and the conversation endpoints (SPEC §3 Chat message and Attachment, §4 Mode and
@@ -64,6 +65,8 @@ export const chatRequestSchema = z
       .max(CHAT_ATTACHMENTS_MAX, `Attach at most ${CHAT_ATTACHMENTS_MAX} files`)
       .optional(),
     conversationId: z.uuid({ error: 'conversationId must be a conversation id' }).optional(),
+    /** "Search my files": answer from passages of the user's files, cited as [n] (issue 16). */
+    knowledge: knowledgeOptionSchema.optional(),
   })
   .refine((body) => body.message.trim() !== '' || (body.attachments?.length ?? 0) > 0, {
     message: 'Type a message or attach a file',
@@ -92,6 +95,8 @@ export const chatReplySchema = z.object({
   status: messageStatusSchema.optional(),
   /** How many earlier messages were left out so the conversation fits the model's context. */
   historyOmitted: z.number().int().min(1).optional(),
+  /** The passages the reply cites as [n], when it was answered from the user's files. */
+  citations: z.array(citationSchema).optional(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
@@ -128,6 +133,8 @@ export const storedMessageSchema = z.object({
   responseTime: z.number().optional(),
   feedback: feedbackValueSchema.optional(),
   model: z.string().optional(),
+  /** The passages an assistant reply cites as [n]. */
+  citations: z.array(citationSchema).optional(),
   /** incomplete when the stream was cut before it finished. */
   status: z.enum(['complete', 'incomplete']),
 });

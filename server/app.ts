@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await extraction.close();
     await indexerStopped;
   });
-  const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites });
+  const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites, knowledge: search.service });
 
   const healthChecks: HealthChecks = {
     database: () => database.ping(),

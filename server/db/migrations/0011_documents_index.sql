@@ -11,6 +11,7 @@ CREATE TABLE "passages" (
 	"tsv" "tsvector" NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "citations" jsonb;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "index_status" text DEFAULT 'pending' NOT NULL;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "index_error" text;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "index_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FilesForChat } from '../files/file-records.service';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
+import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
 import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
@@ -39,6 +40,8 @@ export interface ChatServiceDeps {
   extraction: AttachmentReader;
   /** Shared with the conversations service, so it reads what a finished stream stores. */
   pendingWrites: PendingWrites;
+  /** Passages of the user's files, for "Search my files" and long attachments (the search module). */
+  knowledge?: KnowledgeSource;
 }
 
 /** Thrown after some text already reached the client: the route sends an SSE `error` event. */
@@ -118,6 +121,7 @@ export function createChatService(deps: ChatServiceDeps) {
       historyLimit: historyFromStore ? HISTORY_FROM_STORE : 0,
     });
     refuseUnlessAllowed(start);
+    const knowledge = await gatherKnowledge(deps.knowledge, userId, body, body.message.trim() || text, attachments);
     const history: ChatTurn[] = (historyFromStore ? start.history : body.messages.slice(-CHAT_HISTORY_TO_MODEL)).map((m) => ({
       role: m.role as ChatTurn['role'],
       content: m.content,
@@ -137,6 +141,7 @@ export function createChatService(deps: ChatServiceDeps) {
       model: choice ? modelLabel(choice) : OFFLINE_MODEL,
       history,
       userMessageId,
+      knowledge,
     };
   }
 
@@ -147,6 +152,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const finishedAt = clock.now();
     const { content, usage } = draft;
     const replyId = content || end.image ? randomUUID() : null;
+    const citations = citationsOf(exchange.knowledge ?? null);
     const reply: ChatReply = {
       content,
       image: end.image,
@@ -155,6 +161,7 @@ export function createChatService(deps: ChatServiceDeps) {
       responseTime: responseTimeMs,
       status: end.status,
       ...(end.historyOmitted > 0 ? { historyOmitted: end.historyOmitted } : {}),
+      ...(citations ? { citations } : {}),
     };
     const store = () =>
       exchanges.finishExchange(db, {
@@ -169,6 +176,7 @@ export function createChatService(deps: ChatServiceDeps) {
               tokensIn: usage.tokensIn,
               tokensOut: usage.tokensOut,
               status: end.status,
+              citations,
               createdAt: new Date(Math.max(finishedAt.getTime(), exchange.now.getTime() + 1)),
             }
           : null,

@@ -28,6 +28,7 @@ export const toStoredMessage = (row: MessageRow): StoredMessage => ({
   ...(row.responseTimeMs !== null ? { responseTime: row.responseTimeMs } : {}),
   ...(row.feedback ? { feedback: row.feedback as 'positive' | 'negative' } : {}),
   ...(row.model ? { model: row.model } : {}),
+  ...(row.citations && row.citations.length > 0 ? { citations: row.citations } : {}),
   // Stored: complete, stopped, cut_off or failed (incomplete in older rows); any but complete reads as incomplete here.
   status: row.status === 'complete' ? 'complete' : 'incomplete',
 });
