@@ -3,6 +3,7 @@ import type { Persona } from '@contract/personas';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../lib/chat-message';
 import { AttachmentChips } from './attachment-chips';
+import { CitationChips } from './citation-chips';
 import { MarkdownContent } from './markdown-content';
 import { MessageActions, type MessageActionHandlers } from './message-actions';
 import { ReplyNotes } from './reply-notes';
@@ -62,6 +63,7 @@ export const MessageBubble = memo(function MessageBubble({ message, persona, spe
             </a>
           )}
         </div>
+        {message.citations && <CitationChips citations={message.citations} />}
         <ReplyNotes message={message} onContinue={onContinue} />
         <div className="flex flex-wrap items-center gap-x-2 px-1">
           <span className="text-[11px] text-slate-400">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply } from '@contract/chat';
 import type { Persona } from '@contract/personas';
+import type { KnowledgeOption } from '@contract/search';
 import { toast } from '@/components/ui/use-toast';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { conversationsQueryOptions } from '../api/get-conversations';
@@ -14,6 +15,8 @@ export interface SendInput {
   text: string;
   attachments: Attachment[];
   generateImage: boolean;
+  /** "Search my files": answer from passages of the user's files. */
+  knowledge?: KnowledgeOption;
 }
 
 /** A notice shown in the conversation instead of a failure toast (403 premium_required). */
@@ -114,6 +117,7 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
           generateImage: args.input.generateImage,
           attachments: args.input.attachments.length > 0 ? args.input.attachments : undefined,
           conversationId: args.currentConversation ?? undefined,
+          knowledge: args.input.knowledge,
         },
         {
           signal: controller.signal,
@@ -136,6 +140,7 @@ export function useChatSession({ persona, mode, onReply }: { persona: Persona; m
         responseTime: reply.responseTime,
         status: reply.status,
         historyOmitted: reply.historyOmitted,
+        citations: reply.citations,
       };
       setMessages((all) => [...all, assistant]);
       setConversationId(reply.conversationId);

@@ -1,5 +1,6 @@
 import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@/lib/utils';
+import { IndexBadge } from './index-badge';
 import { FileIcon, FolderIcon } from './file-icon';
 import { ItemActions, type ItemHandlers } from './item-actions';
 
@@ -30,6 +31,7 @@ export function FileGrid({ folders, files, handlers }: { folders: Folder[]; file
               {file.originalName}
             </span>
             <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
+            <IndexBadge file={file} />
           </button>
           <ItemActions item={{ kind: 'file', file }} handlers={handlers} showDownload={false} className="opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100" />
         </li>
