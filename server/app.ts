@@ -120,11 +120,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => pendingWrites.drain());
   // Attached files are read in worker processes; closing the app stops them.
   const extraction = createExtractionPool(config, (message) => app.log.warn(message));
-  // The search index (issue 16): files are cut into passages in the background by the same pool.
-  const search = await createSearchModule({ db, config, extraction, open: (file) => files.records.openFile(file), log: (message) => app.log.warn(message) });
+  // The search index (issue 16): files are cut into passages in the background, by worker
+  // processes of their own (half as many as chat's, at least one) with the same caps.
+  const indexWorkers = Math.max(1, Math.floor(config.EXTRACTION_WORKERS / 2));
+  const indexing = createExtractionPool(config, (message) => app.log.warn(message), { size: indexWorkers, queueMax: indexWorkers });
+  const search = await createSearchModule({ db, config, extraction: indexing, concurrency: indexWorkers, open: (file) => files.records.openFile(file), log: (message) => app.log.warn(message) });
   app.addHook('onClose', async () => {
     const indexerStopped = search.indexer.stop();
-    await extraction.close();
+    await indexing.close();
     await indexerStopped;
   });
   const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites, knowledge: search.service });

@@ -11,6 +11,8 @@ export interface SearchModuleDeps {
   db: Db;
   config: Config;
   extraction: Pick<ExtractionPool, 'extract' | 'limits'>;
+  /** Files indexed at once: the indexing pool's size. */
+  concurrency: number;
   open(file: { objectPath: string }): Promise<Readable>;
   log(message: string): void;
 }
@@ -29,8 +31,7 @@ export async function createSearchModule(deps: SearchModuleDeps) {
     extraction: deps.extraction,
     open: deps.open,
     language,
-    // Half the extraction workers at most, so chat attachments always find one free.
-    concurrency: Math.max(1, Math.floor(deps.config.EXTRACTION_WORKERS / 2)),
+    concurrency: deps.concurrency,
     onError: deps.log,
   });
   await indexer.start();
