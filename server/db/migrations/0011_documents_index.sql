@@ -23,12 +23,13 @@ CREATE INDEX "files_index_queue_idx" ON "files" USING btree ("uploaded_at") WHER
 -- PostgreSQL's contrib (trusted since 13) and with PGlite as an extension (server/db/pglite.ts).
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 -- A passage's search vector: the file name weighs most (A), then the heading it falls under (B),
--- then its text (D). One function, so the indexer and the rename trigger below agree.
+-- then its text (D). camelCase words are split (bodyLimit: body, limit), as they are in queries.
+-- One function, so the indexer and the rename trigger below agree.
 CREATE OR REPLACE FUNCTION genie_passage_tsv(lang text, file_name text, heading text, body text) RETURNS tsvector
 LANGUAGE sql STABLE AS $$
   SELECT setweight(to_tsvector(lang::regconfig, unaccent(regexp_replace(coalesce(file_name, ''), '[._-]+', ' ', 'g'))), 'A')
       || setweight(to_tsvector(lang::regconfig, unaccent(coalesce(heading, ''))), 'B')
-      || setweight(to_tsvector(lang::regconfig, unaccent(body)), 'D')
+      || setweight(to_tsvector(lang::regconfig, unaccent(regexp_replace(body, '([a-z])([A-Z])', '\1 \2', 'g'))), 'D')
 $$;--> statement-breakpoint
 -- A renamed file is found by its new name at once: its passages' vectors are remade in the same
 -- statement as the rename.

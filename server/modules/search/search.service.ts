@@ -42,8 +42,8 @@ export function createSearchService(deps: { db: Db; language: string }) {
     },
 
     /** The passages a chat question should be answered from, numbered [1]…[n]. */
-    async retrieve(userId: string, question: string, knowledge: KnowledgeOption, limit = KNOWLEDGE_PASSAGES): Promise<KnowledgePassage[]> {
-      const ranked = await repo.rankPassages(db, language, question, { readable: readableFiles(userId), userId, ...knowledge }, limit);
+    async retrieve(userId: string, question: string, knowledge: KnowledgeOption, limit = KNOWLEDGE_PASSAGES, ranking?: string): Promise<KnowledgePassage[]> {
+      const ranked = await repo.rankPassages(db, language, question, { readable: readableFiles(userId), userId, ...knowledge }, limit, ranking);
       return ranked.map((r, i) => toKnowledge(r, i + 1));
     },
   };
