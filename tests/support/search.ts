@@ -7,7 +7,7 @@ import type { FileRecord } from '@contract/files';
  * indexing, and returns them. Bounded in rounds, not in time: a slow machine only waits longer.
  */
 export async function waitForIndexing(app: FastifyInstance, cookie: string, folderId?: string): Promise<FileRecord[]> {
-  for (let round = 0; round < 600; round++) {
+  for (let round = 0; round < 3000; round++) {
     const response = await app.inject({ method: 'GET', url: `/api/files${folderId ? `?folderId=${folderId}` : ''}`, headers: { cookie } });
     const files = response.json().files as FileRecord[];
     if (files.every((f) => f.indexStatus !== 'pending' && f.indexStatus !== 'indexing')) return files;

@@ -23,12 +23,13 @@ describe('chat with "Search my files" and no model', () => {
   let fileId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { EXTRACTION_TIMEOUT_SECONDS: '300' } });
     a = await signUp(t.app);
     b = await signUp(t.app);
     fileId = (await uploadThroughApi(t.app, a.cookie, { name: 'acme-msa.pdf', bytes: pdfOfPages(PAGES), type: 'application/pdf' })).id;
     await waitForIndexing(t.app, a.cookie);
-  });
+    // Indexing starts worker processes: on a busy machine that alone can take a while.
+  }, 300_000);
   afterAll(() => t.close());
 
   it('quotes and cites the clause, with its page, in the done event and the stored conversation', async () => {

@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { files } from '../../db/schema/files';
 import { pdfOfPages, PPTX_MIME, pptxOf, XLSX_MIME, xlsxOf } from '../../../tests/fakes/documents';
 import { docxBomb, docxOf, DOCX_MIME } from '../../../tests/fakes/hostile-files';
 import { createFolder, PNG_1PX, uploadThroughApi } from '../../../tests/support/files';
 import { search, waitForIndexing } from '../../../tests/support/search';
-import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, signUp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app';
 
 /**
  * Issue 16: every readable upload is indexed in the background and found by GET /api/search,
@@ -19,7 +23,8 @@ describe('document search', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A generous read timeout: on a loaded machine a worker's first PDF can take long, which is no failure of the file.
+    t = await createTestApp({ env: { EXTRACTION_TIMEOUT_SECONDS: '300' } });
     a = await signUp(t.app);
     b = await signUp(t.app);
     const contract = pdfOfPages([
@@ -44,7 +49,8 @@ describe('document search', () => {
     ids.bomb = (await uploadThroughApi(t.app, a.cookie, { name: 'bomb.docx', bytes: docxBomb(200 * 1024 * 1024), type: DOCX_MIME })).id;
     ids.scan = (await uploadThroughApi(t.app, a.cookie, { name: 'scan.pdf', bytes: pdfOfPages(['', '']), type: 'application/pdf' })).id;
     await waitForIndexing(t.app, a.cookie);
-  });
+    // Indexing starts worker processes: on a busy machine that alone can take a while.
+  }, 300_000);
   afterAll(() => t.close());
 
   it('shows each file’s index state in GET /api/files, with a sentence for failures', async () => {
@@ -103,4 +109,21 @@ describe('document search', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await search(t.app, a.cookie, 'glacier release')).toEqual([]);
   });
+
+  it('resumes work a restart interrupted, and gives up a file that stopped its reader three times', async () => {
+    const db = t.database.db;
+    // As a process killed mid-run leaves them: one file caught once, one that has killed its worker three times.
+    await db.update(files).set({ indexStatus: 'indexing', indexAttempts: 1 }).where(eq(files.id, ids.md!));
+    await db.update(files).set({ indexStatus: 'indexing', indexAttempts: 3 }).where(eq(files.id, ids.xlsx!));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', EXTRACTION_TIMEOUT_SECONDS: '300' });
+    const restarted = await buildApp({ config, database: t.database, sessionSecret: TEST_SECRET, logger: false, ensureFirstAdmin: false });
+    try {
+      const state = Object.fromEntries((await waitForIndexing(restarted, a.cookie)).map((f) => [f.originalName, [f.indexStatus, f.indexError]]));
+      expect(state['notes.md']).toEqual(['indexed', null]);
+      expect(state['finance.xlsx']).toEqual(['failed', 'Reading this file stopped the reader several times; it is not tried again.']);
+      expect((await search(restarted, a.cookie, 'creme brulee'))[0]).toMatchObject({ fileId: ids.md });
+    } finally {
+      await restarted.close();
+    }
+  }, 300_000);
 });
