@@ -152,7 +152,7 @@ const RANKINGS: [string, string | undefined][] = [
   ['rank, name 0.15 heading 0.15, all-words boost', `ts_rank('{0.1, 0.1, 0.15, 0.15}', p.tsv, qq.q_any) * (case when p.tsv @@ qq.q_all then 2 else 1 end)`],
   ['rank, length-normalised, all-words boost', `ts_rank('{0.1, 0.1, 0.2, 0.3}', p.tsv, qq.q_any, 1) * (case when p.tsv @@ qq.q_all then 2 else 1 end)`],
 ];
-for (const [label, ranking] of RANKINGS.slice(1)) {
+for (const [label, ranking] of process.env.SKIP_VARIANTS ? [] : RANKINGS.slice(1)) {
   const q = await quality(ranking);
   console.error(`ranking "${label}": recall@5 ${round(q.recall5, 3)}, MRR@10 ${round(q.mrr10, 3)}`);
 }
@@ -171,6 +171,8 @@ report({
 
 // ── latency with 10,000 indexed files: the corpus's passages copied over 10,000 files ──
 const FILES = 10_000;
+// Built once after the bulk copy: a GIN index made in one pass is far faster than 30,000 inserts into it.
+await db.execute(sql`drop index passages_tsv_idx`);
 await db.execute(sql`
   insert into files (user_id, original_name, stored_name, mime_type, category, size, object_path, index_status)
   select ${userId}::uuid, 'copy-' || g || '.md', 'c' || g, 'text/markdown', 'document', 1, '/objects/bench/copy/' || g, 'indexed'
@@ -183,6 +185,7 @@ await db.execute(sql`
   select c.id, o.ordinal, o.page, o.heading, o.char_start, o.char_end, o.body, o.language, o.tsv
   from copies c cross join n
   join originals o on o.k in ((c.j * 3) % n.total, (c.j * 3 + 1) % n.total, (c.j * 3 + 2) % n.total)`);
+await db.execute(sql`create index passages_tsv_idx on passages using gin (tsv) with (fastupdate = off)`);
 await db.execute(sql`analyze`);
 const total = ((await db.execute(sql`select count(*)::int as total from passages`)) as unknown as { rows: { total: number }[] }).rows[0]!.total;
 const times: number[] = [];
