@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from './errors';
 import { personaIdSchema, type Persona } from './personas';
+import { citationSchema, knowledgeOptionSchema } from './search';
 
 /**
  * POST /api/chat and the conversation endpoints (SPEC §3 Chat message and Attachment, §4 Mode and
@@ -72,6 +73,8 @@ export const chatRequestSchema = z
     regenerate: z.boolean({ error: 'regenerate must be true or false' }).optional(),
     /** Edit: the user message replaced by `message`; the conversation branches from before it. */
     editOf: z.uuid({ error: 'editOf must be a message id' }).optional(),
+    /** "Search my files": answer from passages of the user's files, cited as [n] (issue 16). */
+    knowledge: knowledgeOptionSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.regenerate) {
@@ -109,6 +112,8 @@ export const chatReplySchema = z.object({
   status: messageStatusSchema.optional(),
   /** How many earlier messages were left out so the conversation fits the model's context. */
   historyOmitted: z.number().int().min(1).optional(),
+  /** The passages the reply cites as [n], when it was answered from the user's files. */
+  citations: z.array(citationSchema).optional(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
@@ -171,6 +176,8 @@ export const storedMessageSchema = z.object({
    * siblings' ids in order, for POST /api/conversations/:id/branch.
    */
   variants: z.object({ index: z.number().int().min(1), count: z.number().int().min(1), ids: z.array(z.string()) }),
+  /** The passages an assistant reply cites as [n]. */
+  citations: z.array(citationSchema).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indexStatusSchema } from './search';
 
 /** SPEC §2: files show an icon by mime type; profile and admin break storage down by the same groups. */
 export const FILE_CATEGORIES = ['image', 'video', 'audio', 'document', 'other'] as const;
@@ -74,6 +75,10 @@ export const fileRecordSchema = z.object({
   scope: fileScopeSchema,
   /** Whether the caller may rename, move and delete it (always true in the private library). */
   canModify: z.boolean(),
+  /** Where the file stands in the search index (issue 16). */
+  indexStatus: indexStatusSchema,
+  /** Why indexing failed, as a sentence; null unless indexStatus is failed. */
+  indexError: z.string().nullable(),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 

@@ -38,6 +38,8 @@ import { conversationsRoutes } from './modules/conversations/conversations.route
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { registerAccountsModule } from './modules/accounts/accounts.module';
+import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
+import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 
 export interface AppDeps {
@@ -156,8 +158,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => pendingWrites.drain());
   // Attached files are read in worker processes; closing the app stops them.
   const extraction = createExtractionPool(config, (message) => app.log.warn(message));
-  app.addHook('onClose', () => extraction.close());
-  const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites });
+  // The search index (issue 16): files are cut into passages in the background, by worker
+  // processes of their own (half as many as chat's, at least one) with the same caps.
+  const indexWorkers = Math.max(1, Math.floor(config.EXTRACTION_WORKERS / 2));
+  const indexing = createExtractionPool(config, (message) => app.log.warn(message), { size: indexWorkers, queueMax: indexWorkers });
+  const search = await createSearchModule({ db, config, extraction: indexing, concurrency: indexWorkers, open: (file) => files.records.openFile(file), log: (message) => app.log.warn(message) });
+  app.addHook('onClose', async () => {
+    const indexerStopped = search.indexer.stop();
+    await indexing.close();
+    await indexerStopped;
+  });
+  const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites, knowledge: search.service });
 
   const healthChecks: HealthChecks = {
     database: () => database.ping(),
@@ -184,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamsRoutes, { service: teamsService, publicUrl: config.PUBLIC_URL });
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https });
+  await app.register(searchRoutes, { service: search.service });
+  nudgeIndexerOnUpload(app, search.indexer);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

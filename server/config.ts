@@ -151,6 +151,8 @@ export const configSchema = z.object({
   /** Chat messages per UTC day for free and for premium users. */
   CHAT_DAILY_MESSAGES_FREE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(100)),
   CHAT_DAILY_MESSAGES_PREMIUM: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
+  /** The text-search configuration passages are indexed and searched with (a pg_ts_config name). */
+  SEARCH_LANGUAGE: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z_]{1,63}$/, 'must be a text-search configuration name such as english, german or simple').default('english')),
   // ── reading attached files (server/adapters/extraction; README "Settings") ──
   /** Worker processes that extract text at once; one fewer than the CPU cores (1 to 4) by default. */
   EXTRACTION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(4, availableParallelism() - 1)))),

@@ -101,7 +101,13 @@ insert into payments (id, user_id, cryptocurrency, amount, amount_usd, status, p
 
 const UNCHANGED_TABLES = ['sessions', 'conversations', 'messages', 'folders', 'files', 'payments', 'user_totals', 'file_storage_totals', 'payment_totals'];
 /** Columns later migrations add with a default other than null, and the value old rows get. */
-const ADDED_COLUMN_DEFAULTS: Record<string, unknown> = { 'messages.regenerated': false, 'conversations.pinned': false };
+const ADDED_COLUMN_DEFAULTS: Record<string, unknown> = {
+  'messages.regenerated': false,
+  'conversations.pinned': false,
+  // 0015: every existing file waits for the search indexer.
+  'files.index_status': 'pending',
+  'files.index_attempts': 0,
+};
 /** Columns a later migration fills in from the old rows (0014: each conversation one straight branch). */
 const BACKFILLED_COLUMNS = new Set(['messages.parent_id', 'conversations.active_leaf_id']);
 const USER_COLUMNS = 'id, email, username, password_hash, created_at, last_active_at';

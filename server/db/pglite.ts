@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -13,10 +14,11 @@ export class DatabaseOpenError extends Error {}
 const INIT_PREFIX = 'pglite.init-';
 
 /**
- * Extensions the migrations create (pg_trgm for name search, 0002_pg_trgm.sql). Every PGlite that
+ * Extensions the migrations create (pg_trgm for name search, 0002_pg_trgm.sql; unaccent for
+ * passage search, 0011). Every PGlite that
  * opens Genie's database must load them, or writing an indexed name fails.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /**
  * PostgreSQL settings for the embedded server, on top of PGlite's own. PostgreSQL touches all of

@@ -3,11 +3,15 @@ import { ExtractionPool } from './pool';
 
 const MB = 1024 * 1024;
 
-/** The process's one extraction pool, sized and capped from the settings. */
-export function createExtractionPool(config: Config, onWorkerProblem?: (message: string) => void): ExtractionPool {
+/**
+ * An extraction pool, sized and capped from the settings. The server keeps two: one for chat
+ * attachments (EXTRACTION_WORKERS) and one for the search indexer (`size` workers), so a backfill
+ * of thousands of files never makes a chat message wait for a worker.
+ */
+export function createExtractionPool(config: Config, onWorkerProblem?: (message: string) => void, sizing?: { size: number; queueMax: number }): ExtractionPool {
   return new ExtractionPool({
-    size: config.EXTRACTION_WORKERS,
-    queueMax: config.EXTRACTION_QUEUE_MAX,
+    size: sizing?.size ?? config.EXTRACTION_WORKERS,
+    queueMax: sizing?.queueMax ?? config.EXTRACTION_QUEUE_MAX,
     timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
     memoryMb: config.EXTRACTION_WORKER_MEMORY_MB,
     limits: {

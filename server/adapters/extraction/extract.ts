@@ -2,12 +2,16 @@ import { readAll, type ByteInput } from './input';
 import type { ExtractableKind } from './kind';
 import type { ExtractedText, ExtractionLimits } from './limits';
 import { extractPlainText } from './formats/plain-text';
+import { chunkPassages } from './chunk-passages';
+import { extractSections, extractSectionsAsText } from './extract-sections';
 
 export interface ExtractionJob {
   kind: ExtractableKind;
   /** Characters the caller wants (the pool has already held it to limits.maxChars). */
   maxChars: number;
   limits: ExtractionLimits;
+  /** 'passages' (the indexer): the text cut into passages with their pages; 'text' by default. */
+  output?: 'text' | 'passages';
 }
 
 /**
@@ -17,6 +21,8 @@ export interface ExtractionJob {
  */
 export async function extractText(job: ExtractionJob, input: ByteInput): Promise<ExtractedText> {
   const { kind, maxChars, limits } = job;
+  if (job.output === 'passages') return extractPassages(kind, input, limits);
+  if (kind === 'xlsx' || kind === 'pptx') return extractSectionsAsText(kind, input, limits, maxChars);
   if (kind === 'text') return extractPlainText(input, maxChars, limits.maxInputBytes);
   const bytes = await readAll(input, limits.maxInputBytes);
   // Each format's library is loaded when first needed: a worker that only reads text starts fast.
@@ -30,4 +36,12 @@ export async function extractText(job: ExtractionJob, input: ByteInput): Promise
       return (await import('./formats/docx')).extractDocx(bytes, maxChars, caps);
     }
   }
+}
+
+/** The file cut into passages (its text is in them: `text` stays empty so it crosses the IPC channel once). */
+async function extractPassages(kind: ExtractableKind, input: ByteInput, limits: ExtractionLimits): Promise<ExtractedText> {
+  const sectioned = await extractSections(kind, input, limits);
+  const passages = chunkPassages(sectioned.sections);
+  const wordCount = passages.reduce((sum, p) => sum + [...p.body.matchAll(/\S+/g)].length, 0);
+  return { text: '', truncated: sectioned.truncated, readWhole: !sectioned.truncated, wordCount, pages: sectioned.pages, passages };
 }

@@ -1,3 +1,4 @@
+import type { PassageDraft } from './chunk-passages';
 /**
  * What one extraction may consume. The caps bound the work by design (bytes read, bytes a ZIP may
  * inflate to, pages, characters kept); the worker's memory cap and wall-clock timeout catch
@@ -47,6 +48,8 @@ export interface ExtractedText {
   /** Words in the whole text when readWhole; otherwise words in the text kept. */
   wordCount: number;
   pages?: number;
+  /** The passages, when the job asked for them (the indexer). */
+  passages?: PassageDraft[];
 }
 
 export type ExtractionResult = ({ ok: true } & ExtractedText) | ({ ok: false } & ExtractionFailure);

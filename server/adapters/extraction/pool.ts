@@ -48,6 +48,8 @@ export interface ExtractionRequest {
   open(): Promise<Readable>;
   /** Characters wanted; held to limits.maxChars. */
   maxChars: number;
+  /** 'passages' for the indexer (see extract.ts); plain text by default. */
+  output?: 'text' | 'passages';
 }
 
 export interface ExtractionPoolStats {
@@ -195,7 +197,7 @@ export class ExtractionPool {
         }
       };
       worker.onExit = (code, signal) => finish(() => resolve({ ok: false, ...this.exitFailure(worker, code, signal) }));
-      send({ type: 'job', id, job: { kind: request.kind, maxChars: Math.min(request.maxChars, limits.maxChars), limits } });
+      send({ type: 'job', id, job: { kind: request.kind, maxChars: Math.min(request.maxChars, limits.maxChars), limits, output: request.output } });
     });
   }
 

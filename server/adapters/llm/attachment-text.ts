@@ -57,7 +57,7 @@ export async function extractAttachment(
   return { ...base, ...extracted };
 }
 
-const KIND_LABEL: Record<DocumentKind, string> = { text: 'text', pdf: 'PDF', docx: 'DOCX', html: 'HTML', image: 'image', unsupported: 'binary' };
+const KIND_LABEL: Record<DocumentKind, string> = { text: 'text', pdf: 'PDF', docx: 'DOCX', xlsx: 'XLSX', pptx: 'PPTX', html: 'HTML', image: 'image', unsupported: 'binary' };
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** Why a file has no text, as the model (and the person, in the offline engine) reads it. */

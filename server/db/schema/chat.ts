@@ -41,6 +41,8 @@ export const messages = pgTable(
     content: text('content').notNull(),
     attachments: jsonb('attachments').$type<{ url: string; name: string; type: string; size: number }[]>(),
     image: text('image'),
+    /** The passages an assistant reply cites as [n] (issue 16); null when it cites none. */
+    citations: jsonb('citations').$type<{ n: number; fileId: string; fileName: string; page: number | null; snippet: string }[]>(),
     responseTimeMs: integer('response_time_ms'),
     model: text('model'),
     tokensIn: integer('tokens_in'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -60,6 +60,12 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     objectPath: text('object_path').notNull().unique(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** pending, indexing, indexed, failed or unsupported: where the file's passages stand (server/modules/search). */
+    indexStatus: text('index_status').notNull().default('pending'),
+    /** Why indexing failed, as a sentence for the user; null otherwise. */
+    indexError: text('index_error'),
+    /** Indexing runs started: a file that keeps killing its worker stops being retried. */
+    indexAttempts: integer('index_attempts').notNull().default(0),
   },
   (t) => [
     index('files_user_folder_uploaded_idx').on(t.userId, t.folderId, t.uploadedAt),
@@ -73,6 +79,10 @@ export const files = pgTable(
     index('files_folder_uploaded_idx')
       .on(t.folderId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
       .where(sql`${t.folderId} is not null`),
+    // The indexing queue: only files still waiting (or caught mid-run by a restart) are in it.
+    index('files_index_queue_idx')
+      .on(t.uploadedAt)
+      .where(sql`${t.indexStatus} in ('pending', 'indexing')`),
     // Search: ILIKE '%text%' on the name, as for folders above.
     index('files_original_name_trgm_idx').using('gin', t.originalName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],

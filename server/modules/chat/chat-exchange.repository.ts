@@ -1,4 +1,5 @@
 import type { MessageStatus } from '@contract/chat';
+import type { Citation } from '@contract/search';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { LimitCounts } from './chat-limits';
@@ -79,6 +80,8 @@ export interface ExchangeEndInput {
     tokensOut: number;
     status: MessageStatus;
     createdAt: Date;
+    /** The passages the reply cites (issue 16), or null. */
+    citations?: Citation[] | null;
   } | null;
   responseTimeMs: number;
   success: boolean;
@@ -199,10 +202,11 @@ export const chatExchangeRepository = {
     if (reply) {
       ctes.push(sql`reply as (
         insert into messages (id, conversation_id, user_id, role, content, image, response_time_ms, model, tokens_in, tokens_out, status,
-                              parent_id, regenerated, created_at)
+                              parent_id, regenerated, created_at, citations)
         values (${uuid(reply.id)}, ${uuid(conversation.id)}, ${user}, 'assistant', ${text(reply.content)}, ${reply.image}::text,
                 ${int(input.responseTimeMs)}, ${text(reply.model)}, ${int(reply.tokensIn)}, ${int(reply.tokensOut)}, ${text(reply.status)},
-                ${uuid(reply.parentId)}, ${reply.regenerated}::boolean, ${timestamp(reply.createdAt)})
+                ${uuid(reply.parentId)}, ${reply.regenerated}::boolean, ${timestamp(reply.createdAt)},
+                ${reply.citations && reply.citations.length > 0 ? JSON.stringify(reply.citations) : null}::jsonb)
       )`);
     }
     ctes.push(sql`interaction as (

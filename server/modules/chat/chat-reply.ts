@@ -10,7 +10,9 @@ import { languageModelFor } from '../../adapters/llm/providers';
 import { lookupWord, wordAskedAbout } from '../../adapters/llm/wordnet';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import type { KnowledgePassage } from '../search/search.service';
 import type { ResolvedAttachment } from './chat-attachments';
+import { KNOWLEDGE_RULES, knowledgePromptText, offlineKnowledgeAnswer } from './chat-knowledge';
 import type { ImageOutcome } from './chat-images';
 
 /**
@@ -41,6 +43,8 @@ export interface ReplyRequest {
   attachments: ResolvedAttachment[];
   choice: ModelChoice | null;
   history: ChatTurn[];
+  /** Passages from the user's files to answer from and cite ("Search my files", long attachments); null when none apply. */
+  knowledge?: KnowledgePassage[] | null;
 }
 
 /** The reply so far. When the reply fails, the rollback reads how far it got. */
@@ -80,7 +84,9 @@ export interface ReplyDeps {
 
 export async function streamReply(deps: ReplyDeps, request: ReplyRequest, draft: ReplyDraft, signal: AbortSignal): Promise<StreamedReply> {
   let fromModel = { cutOff: false, historyOmitted: 0 };
-  if (!request.choice) {
+  if (!request.choice && request.knowledge && request.mode !== 'dictionary') {
+    draft.emit(offlineKnowledgeAnswer(request.message || request.text, request.knowledge));
+  } else if (!request.choice) {
     draft.emit(
       await offlineReply({ persona: request.persona, mode: request.mode, message: request.message, attachments: request.attachments.map((a) => a.extracted) }),
     );
@@ -100,8 +106,10 @@ export async function streamReply(deps: ReplyDeps, request: ReplyRequest, draft:
 async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: ModelChoice, draft: ReplyDraft, signal: AbortSignal) {
   const { config, reportedContext } = deps;
   const wordnet = request.mode === 'dictionary' && request.message.trim() ? await lookupWord(wordAskedAbout(request.message)) : null;
-  const system = systemPrompt(request.persona, request.mode, wordnet);
-  const user = userContent(request.text, request.attachments, VISION_PROVIDERS.includes(choice.provider));
+  const knowledge = request.knowledge;
+  const system = systemPrompt(request.persona, request.mode, wordnet) + (knowledge ? `\n\n${KNOWLEDGE_RULES}` : '');
+  const text = knowledge ? `${request.text}\n\n${knowledgePromptText(knowledge)}` : request.text;
+  const user = userContent(text, request.attachments, VISION_PROVIDERS.includes(choice.provider));
   const label = modelLabel(choice);
   const configured = configuredContextTokens(config, request.persona.id, choice);
 

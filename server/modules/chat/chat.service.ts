@@ -27,6 +27,7 @@ import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { titleFromFirstMessage } from './chat-title';
 import { InFlightReplies } from './in-flight-replies';
+import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
 import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
@@ -52,6 +53,8 @@ export interface ChatServiceDeps {
   extraction: AttachmentReader;
   /** Shared with the conversations service, so it reads what a finished stream stores. */
   pendingWrites: PendingWrites;
+  /** Passages of the user's files, for "Search my files" and long attachments (the search module). */
+  knowledge?: KnowledgeSource;
 }
 
 /** Where a failed exchange's user message was kept (shown with Retry); absent when it was not kept. */
@@ -195,6 +198,8 @@ export function createChatService(deps: ChatServiceDeps) {
       });
       refuseUnlessAllowed(start);
     }
+    // "Search my files" and long attachments: passages of files this user may read (issue 16).
+    const knowledge = await gatherKnowledge(deps.knowledge, userId, body, body.message.trim() || text, attachments);
     return {
       userId,
       started,
@@ -213,6 +218,7 @@ export function createChatService(deps: ChatServiceDeps) {
       storedUserMessage: !answered,
       regenerated,
       firstMessage: !existing,
+      knowledge,
     };
   }
 
@@ -223,6 +229,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const finishedAt = clock.now();
     const { content, usage } = draft;
     const replyId = content || end.image ? randomUUID() : null;
+    const citations = citationsOf(exchange.knowledge ?? null);
     const reply: ChatReply = {
       content,
       image: end.image,
@@ -232,6 +239,7 @@ export function createChatService(deps: ChatServiceDeps) {
       responseTime: responseTimeMs,
       status: end.status,
       ...(end.historyOmitted > 0 ? { historyOmitted: end.historyOmitted } : {}),
+      ...(citations ? { citations } : {}),
     };
     const store = () =>
       exchanges.finishExchange(db, {
@@ -248,6 +256,7 @@ export function createChatService(deps: ChatServiceDeps) {
               tokensIn: usage.tokensIn,
               tokensOut: usage.tokensOut,
               status: end.status,
+              citations,
               createdAt: new Date(Math.max(finishedAt.getTime(), exchange.now.getTime() + 1)),
             }
           : null,

@@ -73,6 +73,7 @@ export const toStoredMessage = (row: MessageRow, variants: Variants = { index: 1
   ...(row.responseTimeMs !== null ? { responseTime: row.responseTimeMs } : {}),
   ...(row.feedback ? { feedback: row.feedback as 'positive' | 'negative' } : {}),
   ...(row.model ? { model: row.model } : {}),
+  ...(row.citations && row.citations.length > 0 ? { citations: row.citations } : {}),
   status: statusOf(row.status),
   variants,
 });

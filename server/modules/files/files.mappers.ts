@@ -1,4 +1,5 @@
 import { fileCategoryOf, type FileListResponse, type FileRecord, type Folder } from '@contract/files';
+import { indexStatusSchema } from '@contract/search';
 import type { FileRow, FolderRow } from '../../db/schema/files';
 import { mayModify, scopeOf, type Member } from './file-access';
 import type { FilePage } from './files.repository';
@@ -18,6 +19,8 @@ export const toFileRecord = (row: FileRow, member: Member): FileRecord => ({
   uploadedAt: row.uploadedAt.toISOString(),
   scope: scopeOf(row),
   canModify: mayModify(member, row),
+  indexStatus: indexStatusSchema.catch('pending').parse(row.indexStatus),
+  indexError: row.indexError,
 });
 
 export const toFolder = (row: FolderRow, member: Member): Folder => ({

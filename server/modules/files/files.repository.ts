@@ -329,7 +329,7 @@ export const filesRepository = {
     });
   },
 
-  async insertFile(db: Db, row: Omit<FileRow, 'id'>): Promise<FileRow> {
+  async insertFile(db: Db, row: Omit<FileRow, 'id' | 'indexStatus' | 'indexError' | 'indexAttempts'>): Promise<FileRow> {
     const [file] = await db.insert(files).values(row).returning();
     return file!;
   },

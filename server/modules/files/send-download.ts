@@ -24,7 +24,11 @@ export async function sendFileDownload(
     'cache-control': 'private, no-cache',
     'last-modified': file.uploadedAt.toUTCString(),
     // Even if a browser rendered it, a downloaded document gets no script and no same-origin powers.
-    ...(file.mimeType === 'application/pdf' ? {} : { 'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
+    // A PDF keeps the browser's viewer (which a sandbox breaks); it may be framed by Genie's own
+    // pages only, so a citation opens it inline at its page (issue 16's preview).
+    ...(file.mimeType === 'application/pdf'
+      ? { 'content-security-policy': "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'" }
+      : { 'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
   });
   const range = parseRange(rangeHeader, file.size);
   if (range.kind === 'unsatisfiable') {

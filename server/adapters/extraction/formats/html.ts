@@ -27,6 +27,27 @@ export function htmlToText(html: string): string {
   return convert(html, { ...OPTIONS, limits: { maxInputLength: html.length, maxDepth: 1000 } });
 }
 
+/**
+ * HTML as text with each heading on a line of its own that starts with "# ": how the indexer
+ * knows which heading a passage falls under (and weighs it). DOCX goes this way too, through
+ * mammoth's HTML.
+ */
+export function htmlToMarkedText(html: string): string {
+  return convert(html, {
+    ...OPTIONS,
+    selectors: [...OPTIONS.selectors!, ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, format: 'markedHeading' }))],
+    formatters: {
+      markedHeading(element, walk, builder) {
+        builder.openBlock({ leadingLineBreaks: 2 });
+        builder.addInline('# ');
+        walk(element.children, builder);
+        builder.closeBlock({ trailingLineBreaks: 1 });
+      },
+    },
+    limits: { maxInputLength: html.length, maxDepth: 1000 },
+  });
+}
+
 export function extractHtml(bytes: Buffer, maxChars: number): ExtractedText {
   const text = htmlToText(new TextDecoder('utf-8').decode(bytes));
   const collector = new TextCollector(maxChars);

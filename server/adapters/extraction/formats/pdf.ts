@@ -1,5 +1,6 @@
 import { getDocumentProxy } from 'unpdf';
 import { ExtractionLimitError, type ExtractedText } from '../limits';
+import { CharBudget, type Section, type SectionedText } from '../sections';
 import { TextCollector } from '../text-collector';
 
 /**
@@ -25,6 +26,28 @@ export async function extractPdf(bytes: Buffer, maxChars: number, maxPages: numb
     }
     const readWhole = read === pages && !collector.truncated;
     return { text: collector.text, truncated: !readWhole, readWhole, wordCount: collector.wordCount, pages };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** A PDF's text as one section per page, up to maxChars in all (for the indexer). */
+export async function extractPdfPages(bytes: Buffer, maxChars: number, maxPages: number): Promise<SectionedText> {
+  if (pageObjectsIn(bytes) > EARLY_REFUSAL_FACTOR * maxPages) throw new ExtractionLimitError({ reason: 'too_many_pages', limit: maxPages });
+  const pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+  try {
+    const pages = pdf.numPages;
+    if (pages > maxPages) throw new ExtractionLimitError({ reason: 'too_many_pages', limit: maxPages });
+    const budget = new CharBudget(maxChars);
+    const sections: Section[] = [];
+    for (let number = 1; number <= pages && !budget.spent; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      page.cleanup();
+      sections.push({ page: number, heading: null, text: budget.take(text.trim()) });
+    }
+    return { sections, truncated: budget.used > budget.max || sections.length < pages, pages };
   } finally {
     await pdf.destroy();
   }

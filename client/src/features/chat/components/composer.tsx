@@ -1,6 +1,7 @@
-import { ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal, Square } from 'lucide-react';
+import { FileSearch, ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal, Square } from 'lucide-react';
 import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
+import type { SearchScope } from '@contract/search';
 import { cn } from '@/lib/utils';
 import { useDictation } from '../hooks/use-speech';
 import type { SendInput } from '../hooks/use-chat-session';
@@ -55,6 +56,9 @@ export const Composer = memo(function Composer({
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [generateImage, setGenerateImage] = useState(false);
+  // "Search my files" stays on for the following messages until it is turned off.
+  const [searchFiles, setSearchFiles] = useState(false);
+  const [scope, setScope] = useState<SearchScope>('all');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const dictation = useDictation((heard) => setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard)));
@@ -80,7 +84,7 @@ export const Composer = memo(function Composer({
 
   function submit() {
     if (!canSend) return;
-    if (onSend({ text, attachments: [...attachments], generateImage })) {
+    if (onSend({ text, attachments: [...attachments], generateImage, knowledge: searchFiles ? { scope } : undefined })) {
       setText('');
       setGenerateImage(false);
     }
@@ -148,6 +152,31 @@ export const Composer = memo(function Composer({
         >
           <ImagePlus aria-hidden="true" className="h-5 w-5" />
         </button>
+        <button
+          type="button"
+          aria-label="Search my files"
+          title="Answer from your files, with citations"
+          aria-pressed={searchFiles}
+          className={cn(toolButton, 'w-auto gap-1.5 px-2 text-xs font-medium')}
+          onClick={() => setSearchFiles((on) => !on)}
+        >
+          <FileSearch aria-hidden="true" className="h-5 w-5" />
+          <span className="hidden sm:inline">Search my files</span>
+        </button>
+        {searchFiles && (
+          <label className="flex items-center">
+            <span className="sr-only">Which files to search</span>
+            <select
+              value={scope}
+              onChange={(event) => setScope(event.target.value as SearchScope)}
+              className="h-8 rounded-lg border border-slate-200 bg-white px-1.5 text-xs text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-genie-300"
+            >
+              <option value="all">All files</option>
+              <option value="private">My files</option>
+              <option value="team">Team files</option>
+            </select>
+          </label>
+        )}
         {voiceEnabled && dictation.supported && (
           <button
             type="button"

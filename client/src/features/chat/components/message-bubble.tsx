@@ -3,6 +3,7 @@ import type { Persona } from '@contract/personas';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../lib/chat-message';
 import { AttachmentChips } from './attachment-chips';
+import { CitationChips } from './citation-chips';
 import { MarkdownContent } from './markdown-content';
 import { MessageActions, type MessageActionHandlers } from './message-actions';
 import { ReplyNotes } from './reply-notes';
@@ -70,6 +71,7 @@ export const MessageBubble = memo(function MessageBubble({ message, persona, spe
             </a>
           )}
         </div>
+        {message.citations && <CitationChips citations={message.citations} />}
         <ReplyNotes message={message} onContinue={onContinue} />
         {(message.status === 'stopped' || message.status === 'failed') && (
           <p className="mt-1 px-1 text-xs text-slate-500">{message.status === 'stopped' ? 'You stopped this reply.' : 'This reply failed before it finished.'}</p>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply, type ChatRequest } from '@contract/chat';
 import type { Persona } from '@contract/personas';
+import type { KnowledgeOption } from '@contract/search';
 import { toast } from '@/components/ui/use-toast';
 import { showBranch, stopChat } from '../api/conversation-controls';
 import { conversationQueryOptions } from '../api/get-conversation';
@@ -15,6 +16,8 @@ export interface SendInput {
   text: string;
   attachments: Attachment[];
   generateImage: boolean;
+  /** "Search my files": answer from passages of the user's files. */
+  knowledge?: KnowledgeOption;
 }
 
 /** A notice shown in the conversation instead of a failure toast (403 premium_required). */
@@ -149,6 +152,7 @@ export function useChatSession({
           generateImage: args.input.generateImage,
           attachments: args.input.attachments.length > 0 ? args.input.attachments : undefined,
           conversationId: args.currentConversation ?? undefined,
+          knowledge: args.input.knowledge,
         },
         {
           signal: controller.signal,
@@ -171,6 +175,7 @@ export function useChatSession({
         responseTime: reply.responseTime,
         status: reply.status,
         historyOmitted: reply.historyOmitted,
+        citations: reply.citations,
       };
       if (args.control) {
         await reload(reply.conversationId).catch(() => setMessages((all) => [...all, assistant]));

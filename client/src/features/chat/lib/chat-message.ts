@@ -1,4 +1,5 @@
 import type { Attachment, FeedbackValue, MessageStatus, StoredMessage } from '@contract/chat';
+import type { Citation } from '@contract/search';
 
 /** SPEC §3 Chat message as the screen holds it. `serverId` is the stored message id, once known. */
 export interface ChatMessage {
@@ -20,6 +21,8 @@ export interface ChatMessage {
   variants?: { index: number; count: number; ids: string[] };
   /** Earlier messages the server left out so the conversation fit the model's context. */
   historyOmitted?: number;
+  /** The passages of the user's files the reply cites as [n]. */
+  citations?: Citation[];
 }
 
 let localCounter = 0;
@@ -42,6 +45,7 @@ export function fromStored(message: StoredMessage): ChatMessage {
     feedback: message.feedback,
     status: message.status,
     variants: message.variants,
+    citations: message.citations,
   };
 }
 

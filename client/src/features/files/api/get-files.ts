@@ -40,6 +40,9 @@ export const fileListPagesQueryOptions = (params: FileListParams) =>
     queryFn: ({ pageParam, signal }) => getJson<FileListResponse>(fileListUrl(params, pageParam || undefined), { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a shown file is waiting for the search index, look again now and then for its new state.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.files.some((f) => f.indexStatus === 'pending' || f.indexStatus === 'indexing')) ? 2000 : false,
   });
 
 export const useFileListPages = (params: FileListParams) => useInfiniteQuery(fileListPagesQueryOptions(params));

@@ -24,6 +24,8 @@ const file = (id: string, uploadedAt: string, folderId: string | null = null, sc
   uploadedAt,
   scope,
   canModify: true,
+  indexStatus: 'indexed',
+  indexError: null,
 });
 
 const home = { scope: 'private' as const, folderId: null, search: '' };

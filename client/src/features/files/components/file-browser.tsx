@@ -4,6 +4,7 @@ import type { FileRecord } from '@contract/files';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { FilePreviewDialog, type PreviewTarget } from '@/components/file-preview';
 import { cn } from '@/lib/utils';
 import { useFileListPages } from '../api/get-files';
 import { downloadUrlOf } from '../api/upload-files';
@@ -18,6 +19,7 @@ import { LoadMore } from './load-more';
 import type { BrowserItem, ItemHandlers } from './item-actions';
 import { MoveDialog } from './move-dialog';
 import { NewFolderForm } from './new-folder-form';
+import { PassageResults } from './passage-results';
 import { RenameDialog } from './rename-dialog';
 import { UploadProgressList } from './upload-progress-list';
 
@@ -57,6 +59,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
   const [dragging, setDragging] = useState(false);
   const [renaming, setRenaming] = useState<BrowserItem | null>(null);
   const [moving, setMoving] = useState<BrowserItem | null>(null);
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
 
@@ -179,7 +182,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
           Could not load files: {error.message}
         </p>
       ) : empty && search ? (
-        <p className="py-16 text-center text-sm text-slate-500">No files match “{search}”.</p>
+        <p className="py-6 text-center text-sm text-slate-500">No file names match “{search}”.</p>
       ) : empty ? (
         <EmptyState onUpload={pickFiles} team={scope === 'team'} />
       ) : view === 'grid' ? (
@@ -187,6 +190,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       ) : (
         <FileList key={listKey} folders={folders} files={files} handlers={handlers} paging={paging} />
       )}
+      {search && !selectionMode && <PassageResults query={search} onOpen={(r) => setPreview({ fileId: r.fileId, fileName: r.fileName, page: r.page, excerpt: r.snippet })} />}
       {hasNextPage && !isError && <LoadMore onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
 
       {dragging && (
@@ -211,6 +215,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       <MoveDialog item={moving} start={{ scope, folderId }} onClose={() => setMoving(null)} />
       <DeleteItemDialog deletion={deletion} />
+      <FilePreviewDialog target={preview} onClose={() => setPreview(null)} />
     </section>
   );
 }

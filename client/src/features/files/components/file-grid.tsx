@@ -2,6 +2,7 @@ import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
 import { keyOf, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
+import { IndexBadge } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const tile =
@@ -36,6 +37,7 @@ function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: I
           {file.originalName}
         </span>
         <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
+        <IndexBadge file={file} />
       </button>
       <ItemActions item={item} handlers={handlers} showDownload={false} className={actionsClass} />
     </div>

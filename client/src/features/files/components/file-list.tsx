@@ -3,6 +3,7 @@ import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
 import { keyOf, useBrowserItems, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
+import { IndexBadge } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -31,7 +32,10 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
       <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
         <FileIcon mimeType={file.mimeType} size="sm" />
         <span className="min-w-0">
-          <span className="block truncate text-sm font-medium text-slate-900">{file.originalName}</span>
+          <span className="flex min-w-0 items-center gap-2">
+            <span className="truncate text-sm font-medium text-slate-900">{file.originalName}</span>
+            <IndexBadge file={file} className="shrink-0" />
+          </span>
           <span className="block truncate whitespace-nowrap text-xs text-slate-500 sm:hidden">
             {formatBytes(file.size)} · {formatDate(file.uploadedAt)}
           </span>

@@ -1,0 +1,29 @@
+import type { ExtractionFailure } from '../../adapters/extraction/limits';
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Why a file could not be indexed, as the file manager shows it. */
+export function indexFailureSentence(failure: ExtractionFailure): string {
+  switch (failure.reason) {
+    case 'damaged':
+      return 'This file could not be read; it may be damaged.';
+    case 'too_large':
+      return `This file is larger than ${mb(failure.limit)}, the most that is read for search.`;
+    case 'unpacks_too_large':
+      return `This file unpacks to more than ${mb(failure.limit)}; it was not read.`;
+    case 'too_many_pages':
+      return `This document has more than ${failure.limit} pages, the most that is read for search.`;
+    case 'out_of_memory':
+      return `Reading this file needed more than ${failure.limit} MB of memory; it was stopped.`;
+    case 'timeout':
+      return `Reading this file took longer than ${Math.round(failure.limit / 1000)} seconds; it was stopped.`;
+    case 'busy':
+      return 'The server was too busy to read this file.';
+    case 'crashed':
+      return 'The reader stopped unexpectedly on this file.';
+  }
+}
+
+export const NO_TEXT = 'No text was found in this file. A scanned PDF has no text layer: run it through OCR and upload it again.';
+export const TOO_MANY_ATTEMPTS = 'Reading this file stopped the reader several times; it is not tried again.';
+export const MISSING_OBJECT = 'This file is missing from storage.';

@@ -1,0 +1,129 @@
+import type { Readable } from 'node:stream';
+import { documentKind, isExtractable } from '../../adapters/extraction/kind';
+import type { ExtractionPool } from '../../adapters/extraction/pool';
+import type { Db } from '../../db/database';
+import { indexFailureSentence, MISSING_OBJECT, NO_TEXT, TOO_MANY_ATTEMPTS } from './index-failures';
+import { searchRepository as repo, type ClaimedFile } from './search.repository';
+
+export interface IndexerDeps {
+  db: Db;
+  /** The extraction pool: files are read and cut into passages in its worker processes only. */
+  extraction: Pick<ExtractionPool, 'extract' | 'limits'>;
+  /** Opens a file's bytes (the files module's openFile). */
+  open(file: { objectPath: string }): Promise<Readable>;
+  /** SEARCH_LANGUAGE: the text-search configuration passages are made with. */
+  language: string;
+  /** Files indexed at once (each takes one extraction worker while it is read). */
+  concurrency: number;
+  /** How often the queue is looked at when nothing nudged it. */
+  pollMs?: number;
+  onError?(message: string): void;
+}
+
+/**
+ * The background indexer. The queue is the files table itself (index_status = 'pending'), so it
+ * survives a restart: a file caught mid-run goes back to pending at start, and every file that
+ * was never indexed (the backfill) is simply pending. A file is claimed, read into passages by an
+ * extraction worker (never in this process), and its passages written in one transaction. Nothing
+ * here runs on a request's path: an upload only nudges the loop.
+ */
+export function createIndexer(deps: IndexerDeps) {
+  const { db } = deps;
+  let running = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let idleWaiters: (() => void)[] = [];
+
+  async function indexOne(file: ClaimedFile): Promise<void> {
+    const kind = documentKind(file.mimeType, file.originalName);
+    if (!isExtractable(kind)) return repo.finish(db, file.id, 'unsupported', null);
+    if (file.size > deps.extraction.limits.maxInputBytes) {
+      return repo.finish(db, file.id, 'failed', indexFailureSentence({ reason: 'too_large', limit: deps.extraction.limits.maxInputBytes }));
+    }
+    let result;
+    try {
+      result = await deps.extraction.extract({ kind, maxChars: deps.extraction.limits.maxChars, output: 'passages', open: () => deps.open(file) });
+    } catch {
+      return repo.finish(db, file.id, 'failed', MISSING_OBJECT);
+    }
+    // Shutting down: the pool was closed under this run, which says nothing about the file. It
+    // stays 'indexing' and is resumed at the next start.
+    if (stopped) return;
+    if (!result.ok) {
+      // Busy: the pool's queue is full of chat attachments; the file waits for the next round.
+      if (result.reason === 'busy') return repo.finish(db, file.id, 'pending', null);
+      return repo.finish(db, file.id, 'failed', indexFailureSentence(result));
+    }
+    const drafts = result.passages ?? [];
+    if (drafts.length === 0) return repo.finish(db, file.id, 'failed', kind === 'pdf' ? NO_TEXT : 'No text was found in this file.');
+    await repo.storePassages(db, file.id, deps.language, drafts);
+  }
+
+  /** One lane: claims and indexes files until the queue is empty. At most `concurrency` lanes run. */
+  async function lane() {
+    try {
+      while (!stopped) {
+        const file = await repo.claimNext(db);
+        if (!file) break;
+        try {
+          await indexOne(file);
+        } catch (error) {
+          deps.onError?.(`indexing file ${file.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+          await repo.finish(db, file.id, 'failed', 'This file could not be indexed.').catch(() => undefined);
+        }
+      }
+    } catch (error) {
+      deps.onError?.(`indexing stopped: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running--;
+      if (running === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const wake of waiters) wake();
+      }
+    }
+  }
+
+  function pump() {
+    if (stopped || running >= deps.concurrency) return;
+    running++;
+    void lane();
+  }
+
+  return {
+    /** Puts interrupted work back in the queue and starts the loop (and its poll). */
+    async start(): Promise<void> {
+      await repo.resumeInterrupted(db, TOO_MANY_ATTEMPTS);
+      await repo.requeueOtherLanguage(db, deps.language);
+      timer = setInterval(pump, deps.pollMs ?? 5000);
+      timer.unref();
+      pump();
+    },
+    /** Something was uploaded: look at the queue now. */
+    nudge(): void {
+      for (let i = 0; i < deps.concurrency; i++) pump();
+    },
+    /** Resolves once the loop finds the queue empty (tests and the benchmark wait on it). */
+    idle(): Promise<void> {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        for (let i = 0; i < deps.concurrency; i++) pump();
+        if (running === 0) resolve();
+      });
+    },
+    /**
+     * Stops claiming. Resolves when the runs in progress have ended; close the extraction pool
+     * meanwhile so they end at once (their files are resumed at the next start).
+     */
+    stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      return new Promise((resolve) => {
+        if (running === 0) resolve();
+        else idleWaiters.push(resolve);
+      });
+    },
+  };
+}
+
+export type Indexer = ReturnType<typeof createIndexer>;

@@ -1,0 +1,194 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { SearchScope } from '@contract/search';
+import type { PassageDraft } from '../../adapters/extraction/chunk-passages';
+import type { Db } from '../../db/database';
+import { files } from '../../db/schema/files';
+import { passages } from '../../db/schema/passages';
+
+/** Both drivers (node-postgres, PGlite) answer db.execute with `rows`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A file the indexer has claimed. */
+export interface ClaimedFile {
+  id: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  objectPath: string;
+  attempts: number;
+}
+
+/** Runs that may end with the worker killed before a file is given up as failed. */
+export const MAX_INDEX_ATTEMPTS = 3;
+
+/** Which passages a search may rank: the caller's readable files, narrowed by scope, files and folders. */
+export interface PassageFilter {
+  /** readableFiles(userId) from files/file-access.ts: the one place that says who may read what. */
+  readable: SQL;
+  userId: string;
+  scope: SearchScope;
+  fileIds?: string[];
+  folderIds?: string[];
+}
+
+/**
+ * How a passage scores for a query (SQL over p.tsv, qq.q_any, qq.q_all). Measured on
+ * bench/retrieval.bench.ts; the others it tried are kept there for comparison.
+ */
+export const DEFAULT_RANKING = `ts_rank('{0.1, 0.1, 0.12, 0.13}', p.tsv, qq.q_any) * (case when p.tsv @@ qq.q_all then 2 else 1 end)`;
+
+export interface RankedPassage {
+  id: string;
+  fileId: string;
+  fileName: string;
+  folderId: string | null;
+  page: number | null;
+  heading: string | null;
+  body: string;
+  /** ts_headline's excerpt, matches between \u0002 and \u0003. */
+  headline: string;
+  score: number;
+}
+
+const uuidList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+
+function filterSql(filter: PassageFilter): SQL {
+  const conditions: (SQL | undefined)[] = [filter.readable];
+  // Private: the user's own library. Team: readable files that are not the user's own (the team
+  // library); the team-library work refines both when files gain a team.
+  if (filter.scope === 'private') conditions.push(eq(files.userId, filter.userId));
+  if (filter.scope === 'team') conditions.push(ne(files.userId, filter.userId));
+  if (filter.fileIds && filter.fileIds.length > 0) conditions.push(inArray(files.id, filter.fileIds));
+  if (filter.folderIds && filter.folderIds.length > 0) {
+    conditions.push(sql`${files.folderId} in (
+      with recursive sub (id, depth) as (
+        select id, 1 from folders where id in (${uuidList(filter.folderIds)})
+        union all
+        select f.id, sub.depth + 1 from folders f join sub on f.parent_id = sub.id where sub.depth < 256
+      ) select id from sub)`);
+  }
+  return and(...conditions)!;
+}
+
+export const searchRepository = {
+  /** Files caught mid-run by a restart go back to the queue; one that has failed its workers too often is given up. */
+  async resumeInterrupted(db: Db, tooManyAttempts: string): Promise<void> {
+    await db.execute(sql`
+      update ${files} set
+        index_status = case when index_attempts >= ${MAX_INDEX_ATTEMPTS} then 'failed' else 'pending' end,
+        index_error = case when index_attempts >= ${MAX_INDEX_ATTEMPTS} then ${tooManyAttempts} else null end
+      where index_status = 'indexing'`);
+  },
+
+  /** Indexed files whose passages were made for another text-search language are indexed again. */
+  async requeueOtherLanguage(db: Db, language: string): Promise<void> {
+    await db.execute(sql`
+      update ${files} set index_status = 'pending', index_attempts = 0, index_error = null
+      where index_status = 'indexed' and exists (select 1 from ${passages} p where p.file_id = ${files.id} and p.language <> ${language})`);
+  },
+
+  /** The oldest waiting file, marked indexing (skip locked: two indexers never take the same file). */
+  async claimNext(db: Db): Promise<ClaimedFile | undefined> {
+    const rows = rowsOf<{ id: string; original_name: string; mime_type: string; size: string | number; object_path: string; index_attempts: number }>(
+      await db.execute(sql`
+        update ${files} set index_status = 'indexing', index_attempts = index_attempts + 1
+        where id = (select id from ${files} where index_status = 'pending' order by uploaded_at limit 1 for update skip locked)
+        returning id, original_name, mime_type, size, object_path, index_attempts`),
+    );
+    const row = rows[0];
+    return row && { id: row.id, originalName: row.original_name, mimeType: row.mime_type, size: Number(row.size), objectPath: row.object_path, attempts: row.index_attempts };
+  },
+
+  /** Ends a run without passages: unsupported, failed (with its sentence), or pending again (the pool was busy). */
+  async finish(db: Db, fileId: string, status: 'unsupported' | 'failed' | 'pending', error: string | null): Promise<void> {
+    await db
+      .update(files)
+      .set({ indexStatus: status, indexError: error, ...(status === 'pending' ? { indexAttempts: sql`greatest(${files.indexAttempts} - 1, 0)` } : {}) })
+      .where(and(eq(files.id, fileId), eq(files.indexStatus, 'indexing')));
+  },
+
+  /**
+   * Replaces the file's passages and marks it indexed, in one transaction; false when the file
+   * was deleted meanwhile (its passages would have nothing to belong to).
+   */
+  async storePassages(db: Db, fileId: string, language: string, drafts: PassageDraft[]): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [file] = await tx.select({ status: files.indexStatus }).from(files).where(eq(files.id, fileId)).for('update');
+      if (!file || file.status !== 'indexing') return false;
+      await tx.delete(passages).where(eq(passages.fileId, fileId));
+      const fileName = sql`(select original_name from ${files} where id = ${fileId}::uuid)`;
+      for (let i = 0; i < drafts.length; i += 100) {
+        const values = drafts.slice(i, i + 100).map(
+          (p) =>
+            sql`(${fileId}::uuid, ${p.ordinal}, ${p.page}::int, ${p.heading}::text, ${p.charStart}, ${p.charEnd}, ${p.body}, ${language},
+                 genie_passage_tsv(${language}, ${fileName}, ${p.heading}::text, ${p.body}))`,
+        );
+        await tx.execute(sql`insert into ${passages} (file_id, ordinal, page, heading, char_start, char_end, body, language, tsv) values ${sql.join(values, sql`, `)}`);
+      }
+      await tx.update(files).set({ indexStatus: 'indexed', indexError: null }).where(eq(files.id, fileId));
+      return true;
+    });
+  },
+
+  /**
+   * The best passages for a query, among those the filter allows (the condition is in the WHERE,
+   * so nothing else is ever ranked). Any query word may match (OR); passages holding all of them
+   * rank twice as high, and ts_rank_cd rewards words found close together and in the file name
+   * and headings (weights A and B).
+   */
+  async rankPassages(db: Db, language: string, text: string, filter: PassageFilter, limit: number, ranking = DEFAULT_RANKING): Promise<RankedPassage[]> {
+    const rows = rowsOf<{ id: string; file_id: string; file_name: string; folder_id: string | null; page: number | null; heading: string | null; body: string; headline: string; score: number }>(
+      await db.execute(sql`
+        with q as (
+          select websearch_to_tsquery(${language}::regconfig, unaccent(regexp_replace(${text}, '([a-z])([A-Z])', '\\1 \\2', 'g'))) as q_all
+        ), qq as (
+          select q_all, nullif(replace(q_all::text, ' & ', ' | '), '')::tsquery as q_any from q
+        ), ranked as (
+          select p.id, p.file_id, ${files.originalName} as file_name, ${files.folderId} as folder_id, p.page, p.heading, p.body, qq.q_any,
+                 ${sql.raw(ranking)} as score
+          from ${passages} p join ${files} on ${files.id} = p.file_id cross join qq
+          where ${filterSql(filter)} and p.tsv @@ qq.q_any
+          order by score desc, p.id
+          limit ${limit}
+        )
+        select id, file_id, file_name, folder_id, page, heading, body, score::float8 as score,
+               ts_headline(${language}::regconfig, translate(body, chr(2) || chr(3), ''), q_any,
+                 'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') as headline
+        from ranked order by score desc, id`),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      fileId: r.file_id,
+      fileName: r.file_name,
+      folderId: r.folder_id,
+      page: r.page,
+      heading: r.heading,
+      body: r.body,
+      headline: r.headline,
+      score: Number(r.score),
+    }));
+  },
+
+  /** Folder id → its path of names from the top ("Contracts/2024"), for results' folderPath. */
+  async folderPaths(db: Db, folderIds: string[]): Promise<Map<string, string>> {
+    const paths = new Map<string, string>();
+    if (folderIds.length === 0) return paths;
+    const rows = rowsOf<{ start_id: string; path: string }>(
+      await db.execute(sql`
+        with recursive up (start_id, id, parent_id, name, depth) as (
+          select id, id, parent_id, name, 1 from folders where id in (${uuidList(folderIds)})
+          union all
+          select up.start_id, f.id, f.parent_id, f.name, up.depth + 1 from folders f join up on f.id = up.parent_id where up.depth < 256
+        )
+        select start_id, string_agg(name, '/' order by depth desc) as path from up group by start_id`),
+    );
+    for (const row of rows) paths.set(row.start_id, row.path);
+    return paths;
+  },
+
+  /** Whether the database has a text-search configuration of this name. */
+  async languageExists(db: Db, language: string): Promise<boolean> {
+    const rows = rowsOf<{ found: boolean }>(await db.execute(sql`select exists (select 1 from pg_ts_config where cfgname = ${language}) as found`));
+    return rows[0]?.found === true;
+  },
+};
