@@ -289,7 +289,7 @@ describe('the chat experience', () => {
     await expect.poll(async () => (await spoken()).length).toBe(2);
   });
 
-  it('shows the reset time of a rate-limited send in a "Please wait" toast and keeps the message', async () => {
+  it('shows the reset time of a rate-limited send in a "Please wait" toast and puts the message back in the composer', async () => {
     const { page, chat } = await onChatScreen();
     const sentence = 'You are sending messages too quickly (20 a minute). Try again in 42 seconds.';
     // The server's 429 itself is proved by the API tests; here, what the user sees of it.
@@ -299,7 +299,9 @@ describe('the chat experience', () => {
     await chat.send('One more question');
     expect(await chat.toastText('Please wait')).toBe(`Please wait ${sentence}`);
     expect(await chat.replies().count()).toBe(0);
-    expect(await chat.messages().getByText('One more question', { exact: true }).count()).toBe(1);
+    // Nothing was stored: the message leaves the conversation and waits in the composer to be sent again.
+    expect(await chat.messages().getByText('One more question', { exact: true }).count()).toBe(0);
+    expect(await chat.messageBox().inputValue()).toBe('One more question');
   });
 
   it('records thumbs and copies a reply, with their toasts', async () => {
@@ -445,6 +447,8 @@ describe('the chat experience', () => {
     await chat.sidebarButton('Browse Files').click();
     const dialog = page.getByRole('dialog', { name: 'Attach a file' });
     await dialog.waitFor();
+    // Files uploaded from the chat land in the "Chat uploads" folder.
+    await dialog.getByRole('button', { name: 'Open folder Chat uploads' }).first().click();
     await dialog.getByText('notes.txt', { exact: true }).first().click();
     await dialog.waitFor({ state: 'detached' });
     expect(await chat.toastText()).toBe('File added! notes.txt is ready for AI analysis');

@@ -192,7 +192,9 @@ export function useChatSession({
       if (stoppingRef.current || failure.kind === 'aborted') return; // Stop reloads what the server kept
       if (args.typed.trim()) latest.current.onFailedText?.(args.typed);
       if (failure.kept) {
-        // The server kept the message, marked failed: it shows with Retry, as after a reload.
+        // The server kept the message, marked failed: it shows with Retry, as after a reload, and
+        // SPEC §8's failure toast still says so.
+        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
         await reload(failure.kept.conversationId).catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
         return;
