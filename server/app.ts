@@ -118,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Genie API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await registerSecurityHeaders(app, https);
+  const objectStore = deps.objectStore ?? createObjectStore(config);
+  await registerSecurityHeaders(app, https, objectStore.uploadOrigins?.() ?? []);
   await app.register(fastifyCookie);
   await app.register(rateLimit, {
     global: false,
@@ -128,7 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, { publicUrl: config.PUBLIC_URL, listenHost: config.HOST });
 
   const db = database.db;
-  const objectStore = deps.objectStore ?? createObjectStore(config);
+  // Not awaited: a slow or unreachable store must not hold the start; a problem is logged once.
+  app.addHook('onReady', async () => {
+    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*';
+    void objectStore.prepareBrowserUploads?.(origin).then((problem) => problem && app.log.warn(problem));
+  });
   const files = createFilesServices({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config) });
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
   const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;

@@ -13,8 +13,12 @@ type HeadersMiddleware = (req: IncomingMessage, res: ServerResponse, next: (erro
 const requireFromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
 const helmet = requireFromPlugin('helmet') as (options: FastifyHelmetOptions) => HeadersMiddleware;
 
-/** Strict headers: no inline scripts, no framing, no sniffing, no referrer leaks. */
-export async function registerSecurityHeaders(app: FastifyInstance, https: boolean) {
+/**
+ * Strict headers: no inline scripts, no framing, no sniffing, no referrer leaks. `uploadOrigins`
+ * are where the page may send file bytes besides Genie itself: an S3 store's address, which the
+ * browser PUTs to with presigned URLs.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, https: boolean, uploadOrigins: readonly string[] = []) {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,7 +30,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, https: boole
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...uploadOrigins],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

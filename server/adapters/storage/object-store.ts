@@ -33,6 +33,13 @@ export interface ObjectStore {
    * it receive uploads through Genie's own signed URL, which streams into put().
    */
   presignPut?(key: string, expiresInSeconds: number): Promise<string>;
+  /** The origins presigned URLs point at, which the page's Content-Security-Policy must allow. */
+  uploadOrigins?(): string[];
+  /**
+   * Stores the browser uploads to directly make sure the page at `origin` may (S3: CORS rules).
+   * Resolves with a sentence for the log when it may not.
+   */
+  prepareBrowserUploads?(origin: string): Promise<string | null>;
   /** Stores with directories (local disk) remove a prefix's directory once it holds nothing. */
   removeEmptyPrefix?(prefix: string): Promise<void>;
   /** Removes half-written temporary files older than a moment; returns how many went. */

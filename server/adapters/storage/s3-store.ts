@@ -14,6 +14,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error';
+import { ensureBrowserUploads } from './s3-browser-cors';
 import type { ByteRange, ObjectInfo, ObjectStore } from './object-store';
 
 export interface S3StoreOptions {
@@ -34,14 +35,31 @@ const isNotFound = (error: unknown) => {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
+/**
+ * Where the SDK's presigned URLs point, worked out from the settings alone (presigning one at start
+ * could make the default credential chain call the cloud's metadata address): the endpoint itself
+ * with path-style addressing, else the bucket as a subdomain of it, or AWS's own names.
+ */
+export function presignedUrlOrigins(options: Pick<S3StoreOptions, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string[] {
+  if (options.endpoint) {
+    const endpoint = new URL(options.endpoint);
+    return [options.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`];
+  }
+  // A bucket name with dots cannot be a TLS subdomain; the SDK then addresses it by path.
+  if (options.bucket.includes('.')) return [`https://s3.${options.region}.amazonaws.com`, 'https://s3.amazonaws.com'];
+  return [`https://${options.bucket}.s3.${options.region}.amazonaws.com`, `https://${options.bucket}.s3.amazonaws.com`];
+}
+
 /** Objects in any S3-compatible bucket; browsers upload straight to it with presigned PUT URLs. */
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly origins: string[];
 
   constructor(options: S3StoreOptions) {
     this.bucket = options.bucket;
+    this.origins = presignedUrlOrigins(options);
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
@@ -152,6 +170,15 @@ export class S3Store implements ObjectStore {
   presignPut(key: string, expiresInSeconds: number) {
     this.checkKey(key);
     return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
+  }
+
+  uploadOrigins() {
+    return this.origins;
+  }
+
+  /** Lets the page at `origin` PUT to presigned URLs (s3-browser-cors.ts); a sentence when it cannot. */
+  prepareBrowserUploads(origin: string) {
+    return ensureBrowserUploads(this.client, this.bucket, origin);
   }
 
 }
