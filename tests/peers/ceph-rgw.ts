@@ -17,11 +17,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { freePort } from '../support/free-port';
 
 const run = promisify(execFile);
 
@@ -167,13 +167,3 @@ async function waitFor(what: string, timeoutMs: number, ready: () => Promise<boo
   throw new Error(`Ceph RGW cannot start: ${what} was not ready in ${timeoutMs / 1000} s (${reason}). Log:\n${log()}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

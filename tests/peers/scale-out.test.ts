@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/fake-model-server';
@@ -8,6 +7,7 @@ import { startGenieProcess, stopGenie, tempDir, type GenieProcess } from '../rel
 import { cookieOf, newAccount, postJson, signUpOverHttp, waitFor } from '../reliability/support/http';
 import { createScratchDatabase } from '../reliability/support/postgres';
 import { uploadBytes } from '../reliability/support/files';
+import { freePort } from '../support/free-port';
 
 /**
  * Genie scaled out for real: two processes on PostgreSQL and Ceph RGW, behind nginx running
@@ -206,13 +206,3 @@ http {
   return child;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
