@@ -173,12 +173,20 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         }
         teamId = folder.teamId;
       }
-      const info = await store.head(key);
+      // The size and the first bytes at once: one round trip to a remote store instead of two
+      // (bench/peers.bench.ts). The start is read again only when the object is no longer the size
+      // upload-complete measured.
+      const measured = upload.size;
+      const [info, early] = await Promise.all([
+        store.head(key),
+        measured ? readStart(store, key, measured, SNIFF_BYTES).catch(() => null) : null,
+      ]);
       if (!info) {
         await repo.deleteUpload(db, upload.id);
         throw notFound('That upload');
       }
-      const mimeType = await sniffMimeType(await readStart(store, key, info.size, SNIFF_BYTES), body.mimeType);
+      const start = early && info.size === measured ? early : await readStart(store, key, info.size, SNIFF_BYTES);
+      const mimeType = await sniffMimeType(start, body.mimeType);
       if (!typeAllowed(mimeType, deps.allowedTypes)) {
         await discardUpload(upload.id, key);
         throw new AppError('unsupported_type', `Files of type ${mimeType} are not allowed here.`);
