@@ -12,11 +12,11 @@
  */
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { startCephRgw } from '../tests/peers/ceph-rgw';
 import { startLlamaServer } from '../tests/peers/llama-server';
 import { spawnGenie, tempDir } from '../tests/reliability/support/genie-process';
+import { putUpload } from '../tests/reliability/support/files';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { alternate, showSpread } from './lib/alternate';
 import { ensureCompiledServer } from './lib/processes';
@@ -32,22 +32,6 @@ const MODEL = join(import.meta.dirname, '../tests/fixtures/genie-tiny.gguf');
 const PAYLOAD = Buffer.alloc(UPLOAD_BYTES);
 for (let i = 0; i < PAYLOAD.length; i++) PAYLOAD[i] = (i * 7919 + (i >> 13)) % 251;
 
-function putBytes(target: string): Promise<{ status: number; text: string }> {
-  const url = new URL(target);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { method: 'PUT', host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { 'content-type': 'application/octet-stream', 'content-length': PAYLOAD.length } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(PAYLOAD);
-  });
-}
 
 await ensureCompiledServer();
 const rgw = await startCephRgw('genie-bench');
@@ -124,7 +108,7 @@ try {
     const key = `bench/direct-${n++}`;
     const presigned = await getSignedUrl(s3, new PutObjectCommand({ Bucket: rgw.bucket, Key: key, ContentType: 'application/octet-stream' }), { expiresIn: 600 });
     const started = performance.now();
-    const put = await putBytes(presigned);
+    const put = await putUpload(presigned, presigned, 'application/octet-stream', PAYLOAD);
     const ms = performance.now() - started;
     if (put.status !== 200) throw new Error(`direct PUT answered ${put.status}: ${put.text}`);
     await s3.send(new DeleteObjectCommand({ Bucket: rgw.bucket, Key: key }));
@@ -142,7 +126,7 @@ try {
     };
     const { uploadURL } = (await (await fetch(`${url}/api/objects/upload`, { method: 'POST', headers: { cookie } })).json()) as { uploadURL: string };
     phase('url');
-    const put = await putBytes(new URL(uploadURL, url).href);
+    const put = await putUpload(url, uploadURL, 'application/octet-stream', PAYLOAD);
     if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.text}`);
     phase('put');
     const complete = await fetch(`${url}/api/files/upload-complete`, { method: 'PUT', headers, body: JSON.stringify({ fileURL: uploadURL }) });

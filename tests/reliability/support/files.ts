@@ -9,13 +9,14 @@ export interface UploadBody {
   onProgress?: (written: number) => void;
 }
 
-/** PUTs a generated body to an upload URL (relative to baseUrl) over real HTTP. */
-export function putUpload(baseUrl: string, uploadURL: string, contentType: string, body: UploadBody): Promise<{ status: number; text: string }> {
+/** PUTs a generated body, or the given bytes, to an upload URL (relative to baseUrl) over real HTTP. */
+export function putUpload(baseUrl: string, uploadURL: string, contentType: string, body: UploadBody | Buffer): Promise<{ status: number; text: string }> {
   const url = new URL(uploadURL, baseUrl);
+  const size = Buffer.isBuffer(body) ? body.length : body.size;
   const chunk = Buffer.alloc(1024 * 1024, 0x61);
   return new Promise((resolve, reject) => {
     const req = request(
-      { method: 'PUT', host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { 'content-type': contentType, 'content-length': body.size } },
+      { method: 'PUT', host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { 'content-type': contentType, 'content-length': size } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -24,6 +25,10 @@ export function putUpload(baseUrl: string, uploadURL: string, contentType: strin
       },
     );
     req.on('error', reject);
+    if (Buffer.isBuffer(body)) {
+      req.end(body);
+      return;
+    }
     let written = 0;
     const writeMore = async () => {
       while (written < body.size) {
