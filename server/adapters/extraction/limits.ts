@@ -19,6 +19,12 @@ export interface ExtractionLimits {
 
 const MB = 1024 * 1024;
 
+/**
+ * Elements nested deeper than this are not read: no real document comes near it, and the readers
+ * (html-to-text, mammoth) recurse per level, so deeper markup would be cut short or overflow the stack.
+ */
+export const MAX_MARKUP_DEPTH = 1000;
+
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxInputBytes: 25 * MB,
   maxZipEntryBytes: 16 * MB,
@@ -33,6 +39,7 @@ export type ExtractionFailure =
   | { reason: 'too_large'; limit: number }
   | { reason: 'unpacks_too_large'; limit: number }
   | { reason: 'too_many_pages'; limit: number }
+  | { reason: 'too_deep'; limit: number }
   | { reason: 'out_of_memory'; limit: number }
   | { reason: 'timeout'; limit: number }
   | { reason: 'busy' }

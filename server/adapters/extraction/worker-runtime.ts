@@ -1,4 +1,4 @@
-import { ExtractionLimitError, type ExtractionResult } from './limits';
+import { ExtractionLimitError, MAX_MARKUP_DEPTH, type ExtractionResult } from './limits';
 import type { ExtractionJob } from './extract';
 import type { ByteInput } from './input';
 import type { FromWorker, ToWorker } from './protocol';
@@ -39,11 +39,16 @@ export function runWorker(task: WorkerTask) {
     try {
       result = { ok: true, ...(await task(job, input)) };
     } catch (error) {
-      result = error instanceof ExtractionLimitError ? { ok: false, ...error.failure } : { ok: false, reason: 'damaged' };
+      result = error instanceof ExtractionLimitError ? { ok: false, ...error.failure } : isStackOverflow(error) ? { ok: false, reason: 'too_deep', limit: MAX_MARKUP_DEPTH } : { ok: false, reason: 'damaged' };
     }
     current = null;
     send({ type: 'result', id, result });
   }
 
   send({ type: 'ready' });
+}
+
+/** A reader that recursed once per level of markup ran out of stack: the file nests too deep (mammoth on a DOCX). */
+function isStackOverflow(error: unknown) {
+  return error instanceof RangeError && error.message.includes('call stack');
 }

@@ -72,6 +72,8 @@ export function unreadableNote(kind: DocumentKind, failure: ExtractionFailure): 
       return `${file} that could not be read (it unpacks to more than ${mb(failure.limit)})`;
     case 'too_many_pages':
       return `${file} that could not be read (it has more than ${failure.limit} pages)`;
+    case 'too_deep':
+      return `${file} that could not be read (its markup is nested more than ${failure.limit} levels deep)`;
     case 'out_of_memory':
       return `${file} that could not be read (reading it needed more than ${failure.limit} MB of memory)`;
     case 'timeout':

@@ -13,6 +13,8 @@ export function indexFailureSentence(failure: ExtractionFailure): string {
       return `This file unpacks to more than ${mb(failure.limit)}; it was not read.`;
     case 'too_many_pages':
       return `This document has more than ${failure.limit} pages, the most that is read for search.`;
+    case 'too_deep':
+      return `This file nests its markup more than ${failure.limit} levels deep; it was not read.`;
     case 'out_of_memory':
       return `Reading this file needed more than ${failure.limit} MB of memory; it was stopped.`;
     case 'timeout':

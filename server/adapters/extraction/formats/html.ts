@@ -1,5 +1,6 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import type { ExtractedText } from '../limits';
+import { Parser } from 'htmlparser2';
+import { ExtractionLimitError, MAX_MARKUP_DEPTH, type ExtractedText } from '../limits';
 import { countWords, TextCollector } from '../text-collector';
 
 /**
@@ -22,9 +23,33 @@ const OPTIONS: HtmlToTextOptions = {
   ],
 };
 
+/**
+ * Refuses markup nested deeper than MAX_MARKUP_DEPTH, in one streaming pass that keeps no tree:
+ * html-to-text would otherwise show everything below that depth as "..." and the file would seem
+ * to hold no text at all. Implied and void elements close as the browser closes them.
+ */
+export function assertMarkupDepth(html: string) {
+  let depth = 0;
+  const parser = new Parser({
+    onopentag() {
+      depth += 1;
+      if (depth > MAX_MARKUP_DEPTH) {
+        parser.pause();
+        throw new ExtractionLimitError({ reason: 'too_deep', limit: MAX_MARKUP_DEPTH });
+      }
+    },
+    onclosetag() {
+      depth -= 1;
+    },
+  });
+  parser.write(html);
+  parser.end();
+}
+
 export function htmlToText(html: string): string {
-  // The input is already capped in bytes; deeper nesting than this is shown as "...".
-  return convert(html, { ...OPTIONS, limits: { maxInputLength: html.length, maxDepth: 1000 } });
+  assertMarkupDepth(html);
+  // The input is already capped in bytes.
+  return convert(html, { ...OPTIONS, limits: { maxInputLength: html.length, maxDepth: MAX_MARKUP_DEPTH + 1 } });
 }
 
 /**
@@ -33,6 +58,7 @@ export function htmlToText(html: string): string {
  * mammoth's HTML.
  */
 export function htmlToMarkedText(html: string): string {
+  assertMarkupDepth(html);
   return convert(html, {
     ...OPTIONS,
     selectors: [...OPTIONS.selectors!, ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, format: 'markedHeading' }))],
@@ -44,7 +70,7 @@ export function htmlToMarkedText(html: string): string {
         builder.closeBlock({ trailingLineBreaks: 1 });
       },
     },
-    limits: { maxInputLength: html.length, maxDepth: 1000 },
+    limits: { maxInputLength: html.length, maxDepth: MAX_MARKUP_DEPTH + 1 },
   });
 }
 
