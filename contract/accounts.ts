@@ -102,6 +102,10 @@ export const adminUserPatchSchema = z
   });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
+/** POST /api/admin/users/:id/password-reset: the reset mail went out. */
+export const adminPasswordResetSentSchema = z.object({ message: z.string() });
+export type AdminPasswordResetSent = z.infer<typeof adminPasswordResetSentSchema>;
+
 export const adminTeamSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -119,7 +123,7 @@ export const adminTeamListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const ADMIN_ACTIONS = ['suspend', 'reactivate', 'grant_plan', 'set_premium_until'] as const;
+export const ADMIN_ACTIONS = ['suspend', 'reactivate', 'grant_plan', 'set_premium_until', 'send_password_reset'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export const adminAuditEntrySchema = z.object({

@@ -1,4 +1,4 @@
-import { Ban, Crown, RotateCcw, Search } from 'lucide-react';
+import { Ban, Crown, KeyRound, RotateCcw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { PLANS } from '@contract/plan-catalogue';
 import type { AdminUser } from '@contract/accounts';
@@ -10,6 +10,7 @@ import { inputClasses } from '@/components/ui/field-classes';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { useAdminUsers } from '../api/get-admin-users';
+import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '../hooks/use-debounced';
 import { QueryState } from './stat-card';
@@ -21,7 +22,7 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { d
 
 const planName = (plan: string | null) => (plan === null ? 'Free' : (PLANS.find((p) => p.id === plan)?.name ?? plan));
 
-/** Accounts: search by email or username, page on, suspend or reactivate, grant a plan by hand. */
+/** Accounts: search by email or username, page on, suspend or reactivate, grant a plan by hand, mail a password reset. */
 export function AccountList() {
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
@@ -63,6 +64,7 @@ export function AccountList() {
 
 function AccountRow({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
+  const sendReset = useSendPasswordReset();
   const [plan, setPlan] = useState<PlanId>(user.plan ?? 'starter');
   const suspended = user.status === 'suspended';
   return (
@@ -105,6 +107,16 @@ function AccountRow({ user }: { user: AdminUser }) {
         </select>
         <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { plan } })}>
           <Crown aria-hidden="true" /> Grant 30 days
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={sendReset.isPending || user.status === 'erasing'}
+          onClick={() => {
+            if (window.confirm(`Mail ${user.email} a link to choose a new password? Their password stays until they use it.`)) sendReset.mutate(user.id);
+          }}
+        >
+          <KeyRound aria-hidden="true" /> Send reset
         </Button>
         {suspended ? (
           <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { status: 'active' } })}>
