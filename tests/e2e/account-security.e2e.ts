@@ -76,79 +76,79 @@ describe('account security in the browser', () => {
     browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme });
 
   for (const [viewport, colorScheme] of [['phone', 'light'], ['desktop', 'dark']] as const) {
-  it(`resets a forgotten password through the link in the mail (${viewport}, ${colorScheme})`, async () => {
-    const context = await contextAt(viewport, colorScheme);
-    const page = await context.newPage();
-    const user = uniqueUser();
-    await new AuthPage(page).signUp(user);
-    await page.waitForURL(`${baseURL}/chat`);
-    await page.context().clearCookies();
+    it(`resets a forgotten password through the link in the mail (${viewport}, ${colorScheme})`, async () => {
+      const context = await contextAt(viewport, colorScheme);
+      const page = await context.newPage();
+      const user = uniqueUser();
+      await new AuthPage(page).signUp(user);
+      await page.waitForURL(`${baseURL}/chat`);
+      await page.context().clearCookies();
 
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${baseURL}/forgot-password`);
-    await page.getByLabel('Email').fill(user.email);
-    await screenshot(page, `forgot-password-${viewport}-${colorScheme}`);
-    const seen = inbox.messages.length;
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
-    await screenshot(page, `forgot-password-sent-${viewport}-${colorScheme}`);
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL(`${baseURL}/forgot-password`);
+      await page.getByLabel('Email').fill(user.email);
+      await screenshot(page, `forgot-password-${viewport}-${colorScheme}`);
+      const seen = inbox.messages.length;
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+      await screenshot(page, `forgot-password-sent-${viewport}-${colorScheme}`);
 
-    const mail = await inbox.next(seen);
-    expect(mail.to).toEqual([user.email]);
-    expect(mail.subject).toBe('Reset your Genie password');
-    const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
+      const mail = await inbox.next(seen);
+      expect(mail.to).toEqual([user.email]);
+      expect(mail.subject).toBe('Reset your Genie password');
+      const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
 
-    await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('a fresh private phrase');
-    await page.getByLabel('New password again').fill('a fresh private phrase');
-    await screenshot(page, `reset-password-${viewport}-${colorScheme}`);
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+      await page.goto(link);
+      await page.getByLabel('New password', { exact: true }).fill('a fresh private phrase');
+      await page.getByLabel('New password again').fill('a fresh private phrase');
+      await screenshot(page, `reset-password-${viewport}-${colorScheme}`);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByRole('heading', { name: 'Password changed' }).waitFor();
 
-    // The same link does not work twice.
-    await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('yet another phrase here');
-    await page.getByLabel('New password again').fill('yet another phrase here');
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('This reset link is not valid');
-    await screenshot(page, `reset-password-used-${viewport}-${colorScheme}`);
+      // The same link does not work twice.
+      await page.goto(link);
+      await page.getByLabel('New password', { exact: true }).fill('yet another phrase here');
+      await page.getByLabel('New password again').fill('yet another phrase here');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('This reset link is not valid');
+      await screenshot(page, `reset-password-used-${viewport}-${colorScheme}`);
 
-    const auth = new AuthPage(page);
-    await auth.signIn({ email: user.email, password: user.password });
-    expect(await auth.errorText()).toBe('The email or password is incorrect.');
-    await auth.signIn({ email: user.email, password: 'a fresh private phrase' }, '');
-    await page.waitForURL(`${baseURL}/chat`);
-    await context.close();
-  });
+      const auth = new AuthPage(page);
+      await auth.signIn({ email: user.email, password: user.password });
+      expect(await auth.errorText()).toBe('The email or password is incorrect.');
+      await auth.signIn({ email: user.email, password: 'a fresh private phrase' }, '');
+      await page.waitForURL(`${baseURL}/chat`);
+      await context.close();
+    });
   }
 
   for (const [viewport, colorScheme] of [['desktop', 'light'], ['phone', 'dark']] as const) {
-  it(`signs in with the OpenID provider and shows the sessions on the Security tab (${viewport}, ${colorScheme})`, async () => {
-    const context = await contextAt(viewport, colorScheme);
-    const page = await context.newPage();
-    await page.goto('/login?next=%2Fprofile');
-    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
-    await screenshot(page, `login-sso-${viewport}-${colorScheme}`);
-    await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
-    // The provider's own sign-in form, on its own origin.
-    await page.waitForURL(`${provider.issuer}/**`);
-    await page.locator('input[name="login"]').fill('ana');
-    await page.locator('input[name="password"]').fill('any password');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.waitForURL(`${baseURL}/profile`);
-    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
-    expect(me.user.email).toBe(`ana${process.pid}@acme.test`);
+    it(`signs in with the OpenID provider and shows the sessions on the Security tab (${viewport}, ${colorScheme})`, async () => {
+      const context = await contextAt(viewport, colorScheme);
+      const page = await context.newPage();
+      await page.goto('/login?next=%2Fprofile');
+      await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
+      await screenshot(page, `login-sso-${viewport}-${colorScheme}`);
+      await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
+      // The provider's own sign-in form, on its own origin.
+      await page.waitForURL(`${provider.issuer}/**`);
+      await page.locator('input[name="login"]').fill('ana');
+      await page.locator('input[name="password"]').fill('any password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.waitForURL(`${baseURL}/profile`);
+      const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
+      expect(me.user.email).toBe(`ana${process.pid}@acme.test`);
 
-    await page.getByRole('tab', { name: 'Security' }).click();
-    const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
-    await sessions.first().waitFor();
-    expect(await sessions.count()).toBe(1);
-    await expect(sessions.first().textContent()).resolves.toContain('This device');
-    await screenshot(page, `profile-security-${viewport}-${colorScheme}`);
-    await context.close();
-  });
+      await page.getByRole('tab', { name: 'Security' }).click();
+      const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+      await sessions.first().waitFor();
+      // Ana signed in at the other width too: that session is listed, and only this one is this device.
+      expect(await sessions.filter({ hasText: 'This device' }).count()).toBe(1);
+      await screenshot(page, `profile-security-${viewport}-${colorScheme}`);
+      await context.close();
+    });
   }
 
   for (const [viewport, colorScheme, login] of [['phone', 'light', 'zoe'], ['desktop', 'dark', 'yan']] as const) {
@@ -198,7 +198,7 @@ describe('account security in the browser', () => {
     await admin.signIn({ username: 'security-admin', password: 'a security admin passphrase' });
     await admin.openTab('Users');
     await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
-    const row = admin.panel().getByRole('listitem').filter({ hasText: user.email });
+    const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
     await row.waitFor();
     await screenshot(page, 'admin-user-actions-desktop-light');
     const seen = inbox.messages.length;
@@ -250,7 +250,7 @@ describe('account security in the browser', () => {
     await admin.signIn(E2E_ADMIN);
     await admin.openTab('Users');
     await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
-    const row = admin.panel().getByRole('listitem').filter({ hasText: user.email });
+    const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
     await row.waitFor();
     await screenshot(page, 'admin-user-actions-phone-dark');
     page.once('dialog', (dialog) => void dialog.accept());

@@ -98,13 +98,15 @@ function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
   const erase = useEraseAccount();
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
-  // Back from the provider: the dialog opens again, confirmed or with the reason it was not.
+  // Back from the provider: the dialog opens again, confirmed or with the reason it was not. How
+  // this account confirms may still be loading at first, so only the URL decides that it opens.
   const returned = new URLSearchParams(window.location.search);
-  const cameBack = confirmation.kind === 'sso' && returned.get('erase') === 'confirm';
+  const cameBack = returned.get('erase') === 'confirm';
   const ssoError = confirmation.kind === 'sso' ? ssoConfirmError(returned.get('sso_error'), confirmation.name) : undefined;
   const [open, setOpen] = useState(cameBack);
-  const [error, setError] = useState<string | undefined>(ssoError);
-  const confirmedBySso = cameBack && !ssoError;
+  const [submitError, setError] = useState<string>();
+  const error = submitError ?? ssoError;
+  const confirmedBySso = confirmation.kind === 'sso' && cameBack && !ssoError;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
