@@ -297,4 +297,41 @@ describe('account security in the browser', () => {
     await screenshot(phonePage, 'login-sso-phone');
     await phone.close();
   });
+
+  it('shows every account screen at 390x844 and 1366x900, light and dark, for a person to review', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const name = (screen: string) => `review-${screen}-${viewport.width}x${viewport.height}-${colorScheme}`;
+        const context = await browser.newContext({ baseURL, viewport, colorScheme });
+        const page = await context.newPage();
+        await page.goto('/forgot-password');
+        await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+        await screenshot(page, name('forgot-password'));
+        await page.goto('/reset-password?token=a-token-from-a-mail');
+        await page.getByRole('button', { name: 'Set new password' }).waitFor();
+        await screenshot(page, name('reset-password'));
+
+        const user = uniqueUser();
+        await new AuthPage(page).signUp(user);
+        await page.waitForURL(`${baseURL}/chat`);
+        await page.goto('/profile?tab=security');
+        await page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first().waitFor();
+        await screenshot(page, name('profile-security'));
+        await page.goto('/profile?tab=settings');
+        await page.getByRole('button', { name: 'Erase my account' }).click();
+        await page.getByRole('dialog', { name: 'Erase your account?' }).getByLabel('Your password').waitFor();
+        await screenshot(page, name('erase-confirm'));
+        await context.clearCookies();
+
+        const admin = new AdminPage(page);
+        await admin.openLogin();
+        await admin.signIn({ username: 'security-admin', password: 'a security admin passphrase' });
+        await admin.openTab('Users');
+        await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
+        await admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email }).waitFor();
+        await screenshot(page, name('admin-user-actions'));
+        await context.close();
+      }
+    }
+  });
 });
