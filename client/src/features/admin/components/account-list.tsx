@@ -68,7 +68,7 @@ function AccountRow({ user }: { user: AdminUser }) {
   const [plan, setPlan] = useState<PlanId>(user.plan ?? 'starter');
   const suspended = user.status === 'suspended';
   return (
-    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,27rem)] lg:items-center">
+    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,35rem)] lg:items-center">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium text-slate-900">{user.email}</span>
