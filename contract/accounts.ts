@@ -9,6 +9,12 @@ import { teamRoleSchema } from './teams';
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'erasing'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
+/** What every way of signing in (password, reset link, single sign-on) says to an account that may not. */
+export const INACTIVE_ACCOUNT_MESSAGES = {
+  suspended: 'This account is suspended. Contact the operator of this Genie to have it reactivated.',
+  erasing: 'This account is being erased and can no longer sign in.',
+} as const satisfies Record<Exclude<AccountStatus, 'active'>, string>;
+
 // ── Export ──────────────────────────────────────────────────────────────────────────────────────
 
 export const EXPORT_STATUSES = ['building', 'ready', 'failed'] as const;
@@ -35,8 +41,14 @@ export const exportIdParamsSchema = z.object({ id: z.uuid({ error: 'That export 
 
 // ── Erasure ─────────────────────────────────────────────────────────────────────────────────────
 
+export const ERASE_NEEDS_PASSWORD = 'Enter your password to erase your account.';
+export const ERASE_NEEDS_SSO = 'Confirm with your single sign-on provider to erase your account: your account has no password.';
+/**
+ * The password, or nothing when the browser carries a fresh single sign-on confirmation (from
+ * GET /api/auth/oidc/start?purpose=erase; the only way for an account without a password).
+ */
 export const eraseAccountBodySchema = z.object({
-  password: z.string({ error: 'Enter your password to erase your account.' }).min(1, 'Enter your password to erase your account.').max(256, 'Password is too long'),
+  password: z.string({ error: ERASE_NEEDS_PASSWORD }).min(1, ERASE_NEEDS_PASSWORD).max(256, 'Password is too long').optional(),
 });
 export type EraseAccountBody = z.infer<typeof eraseAccountBodySchema>;
 /**
@@ -90,6 +102,10 @@ export const adminUserPatchSchema = z
   });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
+/** POST /api/admin/users/:id/password-reset: the reset mail went out. */
+export const adminPasswordResetSentSchema = z.object({ message: z.string() });
+export type AdminPasswordResetSent = z.infer<typeof adminPasswordResetSentSchema>;
+
 export const adminTeamSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -107,7 +123,7 @@ export const adminTeamListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const ADMIN_ACTIONS = ['suspend', 'reactivate', 'grant_plan', 'set_premium_until'] as const;
+export const ADMIN_ACTIONS = ['suspend', 'reactivate', 'grant_plan', 'set_premium_until', 'send_password_reset'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export const adminAuditEntrySchema = z.object({

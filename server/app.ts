@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: teamsService, publicUrl: config.PUBLIC_URL });
 
-  await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https });
+  await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
   await app.register(searchRoutes, { service: search.service });
   nudgeIndexerOnUpload(app, search.indexer);
 

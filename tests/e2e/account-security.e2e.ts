@@ -6,7 +6,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
+import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
+import { E2E_ADMIN } from './support/admin-credentials';
 import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 import { startGenie, type RunningGenie } from './support/genie-server';
 
@@ -37,7 +39,12 @@ describe('account security in the browser', () => {
     inbox = await startSmtpInbox();
     provider = await startOidcProvider({
       redirectUris: [`${baseURL}/api/auth/oidc/callback`],
-      accounts: { ana: { email: `ana${process.pid}@acme.test`, email_verified: true, name: 'Ana' } },
+      accounts: {
+        ana: { email: `ana${process.pid}@acme.test`, email_verified: true, name: 'Ana' },
+        // Accounts made by single sign-on that erase themselves (each its own domain's team).
+        zoe: { email: `zoe${process.pid}@zoe.test`, email_verified: true },
+        yan: { email: `yan${process.pid}@yan.test`, email_verified: true },
+      },
     });
     dataDir = mkdtempSync(join(tmpdir(), 'genie-e2e-security-'));
     genie = await startGenie({
@@ -52,6 +59,8 @@ describe('account security in the browser', () => {
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_DISPLAY_NAME: 'Acme ID',
+      ADMIN_USERNAME: 'security-admin',
+      ADMIN_PASSWORD: 'a security admin passphrase',
     }, 180_000);
     browser = await launchBrowser();
   }, 300_000);
@@ -66,75 +75,141 @@ describe('account security in the browser', () => {
   const contextAt = (viewport: keyof typeof VIEWPORTS, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> =>
     browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme });
 
-  it('resets a forgotten password through the link in the mail', async () => {
-    const context = await contextAt('phone');
-    const page = await context.newPage();
+  for (const [viewport, colorScheme] of [['phone', 'light'], ['desktop', 'dark']] as const) {
+    it(`resets a forgotten password through the link in the mail (${viewport}, ${colorScheme})`, async () => {
+      const context = await contextAt(viewport, colorScheme);
+      const page = await context.newPage();
+      const user = uniqueUser();
+      await new AuthPage(page).signUp(user);
+      await page.waitForURL(`${baseURL}/chat`);
+      await page.context().clearCookies();
+
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL(`${baseURL}/forgot-password`);
+      await page.getByLabel('Email').fill(user.email);
+      await screenshot(page, `forgot-password-${viewport}-${colorScheme}`);
+      const seen = inbox.messages.length;
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+      await screenshot(page, `forgot-password-sent-${viewport}-${colorScheme}`);
+
+      const mail = await inbox.next(seen);
+      expect(mail.to).toEqual([user.email]);
+      expect(mail.subject).toBe('Reset your Genie password');
+      const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
+
+      await page.goto(link);
+      await page.getByLabel('New password', { exact: true }).fill('a fresh private phrase');
+      await page.getByLabel('New password again').fill('a fresh private phrase');
+      await screenshot(page, `reset-password-${viewport}-${colorScheme}`);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+
+      // The same link does not work twice.
+      await page.goto(link);
+      await page.getByLabel('New password', { exact: true }).fill('yet another phrase here');
+      await page.getByLabel('New password again').fill('yet another phrase here');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('This reset link is not valid');
+      await screenshot(page, `reset-password-used-${viewport}-${colorScheme}`);
+
+      const auth = new AuthPage(page);
+      await auth.signIn({ email: user.email, password: user.password });
+      expect(await auth.errorText()).toBe('The email or password is incorrect.');
+      await auth.signIn({ email: user.email, password: 'a fresh private phrase' }, '');
+      await page.waitForURL(`${baseURL}/chat`);
+      await context.close();
+    });
+  }
+
+  for (const [viewport, colorScheme] of [['desktop', 'light'], ['phone', 'dark']] as const) {
+    it(`signs in with the OpenID provider and shows the sessions on the Security tab (${viewport}, ${colorScheme})`, async () => {
+      const context = await contextAt(viewport, colorScheme);
+      const page = await context.newPage();
+      await page.goto('/login?next=%2Fprofile');
+      await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
+      await screenshot(page, `login-sso-${viewport}-${colorScheme}`);
+      await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
+      // The provider's own sign-in form, on its own origin.
+      await page.waitForURL(`${provider.issuer}/**`);
+      await page.locator('input[name="login"]').fill('ana');
+      await page.locator('input[name="password"]').fill('any password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.waitForURL(`${baseURL}/profile`);
+      const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
+      expect(me.user.email).toBe(`ana${process.pid}@acme.test`);
+
+      await page.getByRole('tab', { name: 'Security' }).click();
+      const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+      await sessions.first().waitFor();
+      // Ana signed in at the other width too: that session is listed, and only this one is this device.
+      expect(await sessions.filter({ hasText: 'This device' }).count()).toBe(1);
+      await screenshot(page, `profile-security-${viewport}-${colorScheme}`);
+      await context.close();
+    });
+  }
+
+  for (const [viewport, colorScheme, login] of [['phone', 'light', 'zoe'], ['desktop', 'dark', 'yan']] as const) {
+    it(`erases an account without a password after a fresh sign-in at the provider (${viewport}, ${colorScheme})`, async () => {
+      const context = await contextAt(viewport, colorScheme);
+      const page = await context.newPage();
+      const atProvider = async () => {
+        await page.waitForURL(`${provider.issuer}/**`);
+        await page.locator('input[name="login"]').fill(login);
+        await page.locator('input[name="password"]').fill('any password');
+        await page.getByRole('button', { name: 'Sign-in' }).click();
+      };
+      await page.goto('/login?next=%2Fprofile');
+      await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
+      await atProvider();
+      await page.waitForURL(`${baseURL}/profile`);
+
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Erase my account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Erase your account?' });
+      await dialog.getByText('Your account has no password.').waitFor();
+      await screenshot(page, `erase-sso-confirm-${viewport}-${colorScheme}`);
+      await dialog.getByRole('link', { name: 'Confirm with Acme ID' }).click();
+      // The provider asks again (prompt=login), although its own session is still alive.
+      await atProvider();
+      await page.waitForURL(`${baseURL}/profile?tab=settings&erase=confirm`);
+      await dialog.getByText('Confirmed with Acme ID.').waitFor();
+      await screenshot(page, `erase-sso-confirmed-${viewport}-${colorScheme}`);
+      await dialog.getByRole('button', { name: 'Erase everything' }).click();
+      await page.waitForURL(`${baseURL}/`);
+      const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
+      expect(me).toBe(401);
+      await context.close();
+    });
+  }
+
+  it('an admin mails a user a password reset from the Users tab (desktop), and it is in the Audit tab', async () => {
     const user = uniqueUser();
-    await new AuthPage(page).signUp(user);
-    await page.waitForURL(`${baseURL}/chat`);
-    await page.context().clearCookies();
+    const signUpContext = await contextAt('phone');
+    await new AuthPage(await signUpContext.newPage()).signUp(user);
+    await signUpContext.close();
 
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${baseURL}/forgot-password`);
-    await page.getByLabel('Email').fill(user.email);
-    await screenshot(page, 'forgot-password-phone');
-    const seen = inbox.messages.length;
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
-    await screenshot(page, 'forgot-password-sent-phone');
-
-    const mail = await inbox.next(seen);
-    expect(mail.to).toEqual([user.email]);
-    expect(mail.subject).toBe('Reset your Genie password');
-    const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
-
-    await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('a fresh private phrase');
-    await page.getByLabel('New password again').fill('a fresh private phrase');
-    await screenshot(page, 'reset-password-phone');
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
-
-    // The same link does not work twice.
-    await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('yet another phrase here');
-    await page.getByLabel('New password again').fill('yet another phrase here');
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('This reset link is not valid');
-    await screenshot(page, 'reset-password-used-phone');
-
-    const auth = new AuthPage(page);
-    await auth.signIn({ email: user.email, password: user.password });
-    expect(await auth.errorText()).toBe('The email or password is incorrect.');
-    await auth.signIn({ email: user.email, password: 'a fresh private phrase' }, '');
-    await page.waitForURL(`${baseURL}/chat`);
-    await context.close();
-  });
-
-  it('signs in with the OpenID provider and shows the sessions on the Security tab', async () => {
     const context = await contextAt('desktop');
     const page = await context.newPage();
-    await page.goto('/login?next=%2Fprofile');
-    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
-    await screenshot(page, 'login-sso-desktop');
-    await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
-    // The provider's own sign-in form, on its own origin.
-    await page.waitForURL(`${provider.issuer}/**`);
-    await page.locator('input[name="login"]').fill('ana');
-    await page.locator('input[name="password"]').fill('any password');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.waitForURL(`${baseURL}/profile`);
-    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
-    expect(me.user.email).toBe(`ana${process.pid}@acme.test`);
-
-    await page.getByRole('tab', { name: 'Security' }).click();
-    const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
-    await sessions.first().waitFor();
-    expect(await sessions.count()).toBe(1);
-    await expect(sessions.first().textContent()).resolves.toContain('This device');
-    await screenshot(page, 'profile-security-desktop');
+    const admin = new AdminPage(page);
+    await admin.openLogin();
+    await admin.signIn({ username: 'security-admin', password: 'a security admin passphrase' });
+    await admin.openTab('Users');
+    await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
+    const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
+    await row.waitFor();
+    await screenshot(page, 'admin-user-actions-desktop-light');
+    const seen = inbox.messages.length;
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Send reset' }).click();
+    expect(await admin.toastText('Reset link sent')).toBe(`Reset link sent A reset link was mailed to ${user.email}. It works once, for one hour.`);
+    const mail = await inbox.next(seen);
+    expect([mail.to, mail.subject]).toEqual([[user.email], 'Reset your Genie password']);
+    await admin.openTab('Audit');
+    await admin.panel().getByText(user.email).first().waitFor();
+    expect(await admin.panel().getByText('Sent a password reset').count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -159,6 +234,30 @@ describe('account security in the browser', () => {
     const status = await otherPage.evaluate(async () => (await fetch('/api/auth/me')).status);
     expect(status).toBe(401);
     await other.close();
+    await context.close();
+  });
+
+  it('tells an admin of a Genie without mail to reset on the server (phone, dark; the shared server has no SMTP_URL)', async () => {
+    const shared = inject('baseURL');
+    const user = uniqueUser();
+    const context = await browser.newContext({ baseURL: shared, viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await new AuthPage(page).signUp(user);
+    await page.waitForURL(`${shared}/chat`);
+    await context.clearCookies();
+    const admin = new AdminPage(page);
+    await admin.openLogin();
+    await admin.signIn(E2E_ADMIN);
+    await admin.openTab('Users');
+    await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
+    const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
+    await row.waitFor();
+    await screenshot(page, 'admin-user-actions-phone-dark');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Send reset' }).click();
+    expect(await admin.toastText('No reset link sent')).toBe(
+      `No reset link sent This Genie sends no mail (SMTP_URL is not set), so no link can be mailed. Reset the password on the server with: npm run user -- reset-password ${user.email}`,
+    );
     await context.close();
   });
 
@@ -198,4 +297,45 @@ describe('account security in the browser', () => {
     await screenshot(phonePage, 'login-sso-phone');
     await phone.close();
   });
+
+  it('shows every account screen at 390x844 and 1366x900, light and dark, for a person to review', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const name = (screen: string) => `review-${screen}-${viewport.width}x${viewport.height}-${colorScheme}`;
+        const context = await browser.newContext({ baseURL, viewport, colorScheme });
+        const page = await context.newPage();
+        await page.goto('/forgot-password');
+        await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+        await screenshot(page, name('forgot-password'));
+        await page.goto('/reset-password?token=a-token-from-a-mail');
+        await page.getByRole('button', { name: 'Set new password' }).waitFor();
+        await screenshot(page, name('reset-password'));
+
+        const user = uniqueUser();
+        await new AuthPage(page).signUp(user);
+        await page.waitForURL(`${baseURL}/chat`);
+        await page.goto('/profile?tab=security');
+        await page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first().waitFor();
+        await screenshot(page, name('profile-security'));
+        await page.goto('/profile?tab=settings');
+        await page.getByRole('button', { name: 'Erase my account' }).click();
+        await page.getByRole('dialog', { name: 'Erase your account?' }).getByLabel('Your password').waitFor();
+        await screenshot(page, name('erase-confirm'));
+        await context.clearCookies();
+
+        const admin = new AdminPage(page);
+        await admin.openLogin();
+        await admin.signIn({ username: 'security-admin', password: 'a security admin passphrase' });
+        await admin.openTab('Users');
+        await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
+        const accounts = admin.panel().getByRole('list', { name: 'Accounts' });
+        await accounts.getByRole('listitem').filter({ hasText: user.email }).waitFor();
+        // The search has run once only that account is listed.
+        await accounts.getByRole('listitem').nth(1).waitFor({ state: 'detached' });
+        await screenshot(page, name('admin-user-actions'));
+        await context.close();
+      }
+    }
+    // Sixteen screens and four sign-ins on a loaded machine: more than the default minute.
+  }, 600_000);
 });

@@ -27,13 +27,18 @@ export interface OidcSettings {
 }
 
 export interface OidcClient {
-  /** The provider's authorization URL for a new attempt (authorization code with PKCE S256, state, nonce). */
-  start(): Promise<{ url: string; attempt: OidcAttempt }>;
+  /**
+   * The provider's authorization URL for a new attempt (authorization code with PKCE S256, state,
+   * nonce). `fresh` asks the provider to make the person sign in again now (prompt=login,
+   * max_age=0), to confirm who they are before something that cannot be undone.
+   */
+  start(options?: { fresh?: boolean }): Promise<{ url: string; attempt: OidcAttempt }>;
   /**
    * Checks the callback (state, then the code exchange with the PKCE verifier, the ID token's
    * signature, issuer, audience, expiry and nonce, all by openid-client) and returns who signed in.
+   * With `fresh`, the ID token must also carry an auth_time of just now (openid-client's max_age check).
    */
-  finish(callbackUrl: URL, attempt: OidcAttempt): Promise<OidcIdentity>;
+  finish(callbackUrl: URL, attempt: OidcAttempt, options?: { fresh?: boolean }): Promise<OidcIdentity>;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -66,7 +71,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   }
 
   return {
-    async start() {
+    async start(options) {
       const config = await discover();
       const attempt: OidcAttempt = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
       const url = client.buildAuthorizationUrl(config, {
@@ -77,16 +82,17 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         code_challenge_method: 'S256',
         state: attempt.state,
         nonce: attempt.nonce,
+        ...(options?.fresh ? { prompt: 'login', max_age: '0' } : {}),
       });
       return { url: url.href, attempt };
     },
 
-    async finish(callbackUrl, attempt) {
+    async finish(callbackUrl, attempt, options) {
       const config = await discover();
       const tokens = await client.authorizationCodeGrant(
         config,
         callbackUrl,
-        { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, expectedNonce: attempt.nonce, idTokenExpected: true },
+        { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, expectedNonce: attempt.nonce, idTokenExpected: true, ...(options?.fresh ? { maxAge: 0 } : {}) },
         { redirect_uri: settings.redirectUri },
       );
       const claims = tokens.claims();

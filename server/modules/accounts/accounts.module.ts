@@ -24,6 +24,8 @@ export interface AccountsModuleDeps {
   clock: Clock;
   userDataChanges: UserDataChanges;
   secureCookies: boolean;
+  /** SESSION_SECRET (erase proofs of single sign-on accounts). */
+  secret: string;
 }
 
 /**
@@ -57,5 +59,5 @@ export async function registerAccountsModule(app: FastifyInstance, deps: Account
     await exports.idle();
   });
 
-  await app.register(accountsRoutes, { exports, erasure, secureCookies: deps.secureCookies });
+  await app.register(accountsRoutes, { exports, erasure, secureCookies: deps.secureCookies, secret: deps.secret, clock: deps.clock });
 }

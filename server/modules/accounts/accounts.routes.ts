@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   eraseAccountBodySchema,
   eraseAccountResponseSchema,
@@ -9,6 +10,8 @@ import {
 import { errorBodySchema } from '@contract/errors';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { requireUser } from '../auth/current-user';
+import { clearEraseProof, hasEraseProof } from '../auth/erase-proof';
+import type { Clock } from '../../lib/clock';
 import type { ErasureService } from './erasure.service';
 import type { ExportsService } from './exports.service';
 
@@ -16,6 +19,9 @@ export interface AccountsRoutesOptions {
   exports: ExportsService;
   erasure: ErasureService;
   secureCookies: boolean;
+  /** SESSION_SECRET: checks the erase proof a fresh single sign-on left. */
+  secret: string;
+  clock: Clock;
 }
 
 /** A user's own data: export it as a ZIP, or erase the account. Only ever the caller's own. */
@@ -57,13 +63,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/user',
     {
       schema: {
-        body: eraseAccountBodySchema,
+        // No body at all is a confirmation by single sign-on too (the proof is a cookie).
+        body: z.preprocess((body) => body ?? {}, eraseAccountBodySchema),
         response: { 200: eraseAccountResponseSchema, 202: eraseAccountResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, ...signedIn },
       },
     },
     async (request, reply) => {
-      const result = await options.erasure.erase((await requireUser(request)).id, request.body.password);
+      const user = await requireUser(request);
+      const { password } = request.body;
+      const confirmation =
+        password !== undefined ? { password } : hasEraseProof(request, options.secret, user.id, options.clock.now()) ? ({ freshSso: true } as const) : null;
+      const result = await options.erasure.erase(user.id, confirmation);
       clearSessionCookie(reply, options.secureCookies);
+      clearEraseProof(reply, options.secureCookies);
       return reply.status(result.status === 'erased' ? 200 : 202).send(result);
     },
   );

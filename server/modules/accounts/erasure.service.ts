@@ -1,9 +1,13 @@
-import type { EraseAccountResponse } from '@contract/accounts';
+import { ERASE_NEEDS_PASSWORD, ERASE_NEEDS_SSO, type EraseAccountResponse } from '@contract/accounts';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { UserDataChanges } from '../auth/session-cache';
+import { NO_PASSWORD } from '../auth/auth.service';
 import { verifyPassword } from '../auth/passwords';
+
+/** How the owner proved it is them: the password, or a fresh single sign-on (erase-proof.ts). */
+export type ErasureConfirmation = { password: string } | { freshSso: true };
 import { erasureRepository as repo } from './erasure.repository';
 
 export interface ErasureServiceDeps {
@@ -39,10 +43,13 @@ export function createErasureService(deps: ErasureServiceDeps) {
   }
 
   return {
-    async erase(userId: string, password: string): Promise<EraseAccountResponse> {
+    async erase(userId: string, confirmation: ErasureConfirmation | null): Promise<EraseAccountResponse> {
       const account = await repo.account(db, userId);
       if (!account) throw notFound('Your account');
-      if (!(await verifyPassword(account.passwordHash, password))) {
+      if (!confirmation) {
+        throw new AppError('invalid_input', account.passwordHash === NO_PASSWORD ? ERASE_NEEDS_SSO : ERASE_NEEDS_PASSWORD, 'password');
+      }
+      if ('password' in confirmation && !(await verifyPassword(account.passwordHash, confirmation.password))) {
         throw new AppError('forbidden', 'The password is incorrect.', 'password');
       }
       await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminAuditListSchema,
   adminAuditQuerySchema,
+  adminPasswordResetSentSchema,
   adminTeamListQuerySchema,
   adminTeamListSchema,
   adminUserIdParamsSchema,
@@ -15,7 +16,7 @@ import type { AdminUsersService } from './admin-users.service';
 import { adminOnly, requireAdmin } from './require-admin';
 
 /** User administration and its audit log; every route needs an admin token (401 before anything else). */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersService }> = async (app, { service }) => {
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersService; publicUrl: string | undefined }> = async (app, { service, publicUrl }) => {
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
   app.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema, ...errors } } }, (request) =>
@@ -26,6 +27,20 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersServic
     '/api/admin/users/:id',
     { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserSchema, ...errors } } },
     async (request) => service.updateUser((await requireAdmin(request)).username, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/users/:id/password-reset',
+    {
+      onRequest: adminOnly,
+      schema: { params: adminUserIdParamsSchema, response: { 202: adminPasswordResetSentSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema } },
+    },
+    async (request, reply) => {
+      const admin = (await requireAdmin(request)).username;
+      // The link's origin as /forgot-password makes it: PUBLIC_URL, else this request's (vetted) host.
+      const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      return reply.status(202).send(await service.sendPasswordReset(admin, request.params.id, origin));
+    },
   );
 
   app.get('/api/admin/teams', { onRequest: adminOnly, schema: { querystring: adminTeamListQuerySchema, response: { 200: adminTeamListSchema, ...errors } } }, (request) =>

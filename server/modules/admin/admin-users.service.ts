@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminAuditList, AdminTeamList, AdminUser, AdminUserList, AdminUserPatch } from '@contract/accounts';
+import type { AdminAuditList, AdminPasswordResetSent, AdminTeamList, AdminUser, AdminUserList, AdminUserPatch } from '@contract/accounts';
 import { PLAN_PERIOD_DAYS } from '@contract/plans';
 import type { Db } from '../../db/database';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { PasswordResetService } from '../auth/password-reset.service';
 import type { UserDataChanges } from '../auth/session-cache';
 import { livePlan, seatsOf } from '../teams/team-seats';
 import { decodeCursor, paged } from './admin-cursor';
@@ -16,6 +17,10 @@ export interface AdminUsersServiceDeps {
   clock: Clock;
   userDataChanges: UserDataChanges;
   enterpriseSeats: number | undefined;
+  /** The reset mail of /forgot-password, which the admin's "send password reset" sends too. */
+  passwordResets: PasswordResetService;
+  /** OIDC_ONLY: passwords are off, so there is nothing to reset. */
+  passwordsOff: boolean;
 }
 
 /**
@@ -96,6 +101,35 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
       const [updated] = (await listUsers({ id: userId, limit: 1 })).users;
       if (!updated) throw notFound('That user');
       return updated;
+    },
+
+    /**
+     * Mails the user the reset link /forgot-password would (same mail, same per-account limit),
+     * and records it. Without SMTP the admin is told how the operator resets on the server.
+     */
+    async sendPasswordReset(admin: string, userId: string, origin: string): Promise<AdminPasswordResetSent> {
+      const user = await repo.findUser(db, userId);
+      if (!user || user.status === 'erasing') throw notFound('That user');
+      if (deps.passwordsOff) throw new AppError('conflict', 'Passwords are turned off here (OIDC_ONLY): people sign in with single sign-on only.');
+      if (!deps.passwordResets.canMail) {
+        throw new AppError(
+          'conflict',
+          `This Genie sends no mail (SMTP_URL is not set), so no link can be mailed. Reset the password on the server with: npm run user -- reset-password ${user.email}`,
+        );
+      }
+      let outcome;
+      try {
+        outcome = await deps.passwordResets.sendNow(user.email, origin);
+      } catch {
+        // The mail server's own words stay in the log; the admin gets what to do.
+        throw new AppError('unavailable', 'The mail server did not take the reset mail. Check SMTP_URL and try again.');
+      }
+      if (outcome === 'limited') {
+        throw new AppError('rate_limited', `${user.email} was sent as many reset mails as an hour allows. Wait an hour, or reset on the server with: npm run user -- reset-password ${user.email}`);
+      }
+      if (outcome !== 'sent') throw notFound('That user');
+      await repo.audit(db, { adminUsername: admin, action: 'send_password_reset', targetUserId: userId, targetLabel: user.email, details: null, createdAt: clock.now() });
+      return { message: `A reset link was mailed to ${user.email}. It works once, for one hour.` };
     },
 
     async listTeams(query: { search?: string; cursor?: string; limit: number }): Promise<AdminTeamList> {

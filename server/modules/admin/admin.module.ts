@@ -70,7 +70,17 @@ export async function registerAdminModule(app: FastifyInstance, deps: AdminModul
     paymentsConfigured: config.PAYMENTS_WEBHOOK_SECRET !== undefined,
     clock,
   });
-  await app.register(adminUsersRoutes, { service: createAdminUsersService({ db, clock, userDataChanges, enterpriseSeats: config.ENTERPRISE_SEATS }) });
+  await app.register(adminUsersRoutes, {
+    service: createAdminUsersService({
+      db,
+      clock,
+      userDataChanges,
+      enterpriseSeats: config.ENTERPRISE_SEATS,
+      passwordResets: app.passwordResets,
+      passwordsOff: config.OIDC_ONLY,
+    }),
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(promotionsRoutes, { service: promotions, cleanup });
   await app.register(paymentsRoutes, { service: createPaymentsService({ db, clock, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, userDataChanges }) });
   await app.register(demoRequestsRoutes, { service: createDemoRequestsService({ db, clock }), perHour: config.DEMO_REQUEST_RATE_LIMIT_PER_HOUR });

@@ -1,13 +1,11 @@
-import type { AccountStatus } from '@contract/accounts';
+import { INACTIVE_ACCOUNT_MESSAGES, type AccountStatus } from '@contract/accounts';
 import { AppError } from '../../lib/app-error';
 
 /**
- * Sign-in of a suspended or erasing account: a 403 with a sentence that says why. Every way in
- * (password, reset, single sign-on) calls this after the credentials are proven.
+ * Sign-in of a suspended or erasing account: a 403 with a sentence that says why. Password and
+ * reset sign-ins call this after the credentials are proven; single sign-on, whose failures are
+ * page redirects, sends the same sentence through /login?sso_error=<status> (oidc.routes.ts).
  */
 export function refuseInactive(status: AccountStatus) {
-  if (status === 'suspended') {
-    throw new AppError('forbidden', 'This account is suspended. Contact the operator of this Genie to have it reactivated.');
-  }
-  if (status === 'erasing') throw new AppError('forbidden', 'This account is being erased and can no longer sign in.');
+  if (status !== 'active') throw new AppError('forbidden', INACTIVE_ACCOUNT_MESSAGES[status]);
 }

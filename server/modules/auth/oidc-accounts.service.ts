@@ -71,6 +71,11 @@ export function createOidcAccountsService(deps: OidcAccountsDeps) {
   }
 
   return {
+    /** Whether the provider's identity is the one linked to the account (an erasure's confirmation). */
+    async isLinkedTo(identity: OidcIdentity, userId: string): Promise<boolean> {
+      return (await oidcRepository.userOfIdentity(db, identity.issuer, identity.subject))?.id === userId;
+    },
+
     async accountFor(identity: OidcIdentity): Promise<UserRow> {
       const linked = await oidcRepository.userOfIdentity(db, identity.issuer, identity.subject);
       if (linked) return linked;

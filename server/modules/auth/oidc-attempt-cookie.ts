@@ -11,6 +11,8 @@ interface StoredAttempt extends OidcAttempt {
   /** Where to go after signing in: a path of this site. */
   next: string;
   expiresAt: number;
+  /** Set when the attempt confirms who is erasing this account (DELETE /api/user), not a sign-in. */
+  eraseFor?: string;
 }
 
 const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`oidc-attempt:${payload}`).digest('base64url');
@@ -20,8 +22,8 @@ const sign = (secret: string, payload: string) => createHmac('sha256', secret).u
  * signed with SESSION_SECRET, HttpOnly and SameSite=Lax (the provider's redirect back is a
  * top-level GET, which Lax lets through): no table to fill with abandoned attempts.
  */
-export function setAttemptCookie(reply: FastifyReply, secret: string, attempt: OidcAttempt, next: string, now: Date, secure: boolean) {
-  const stored: StoredAttempt = { ...attempt, next, expiresAt: now.getTime() + OIDC_ATTEMPT_TTL_MS };
+export function setAttemptCookie(reply: FastifyReply, secret: string, attempt: OidcAttempt, next: string, now: Date, secure: boolean, eraseFor?: string) {
+  const stored: StoredAttempt = { ...attempt, next, expiresAt: now.getTime() + OIDC_ATTEMPT_TTL_MS, ...(eraseFor ? { eraseFor } : {}) };
   const payload = Buffer.from(JSON.stringify(stored)).toString('base64url');
   reply.setCookie(OIDC_ATTEMPT_COOKIE, `${payload}.${sign(secret, payload)}`, {
     path: '/api/auth/oidc',

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import { INACTIVE_ACCOUNT_MESSAGES, ERASE_NEEDS_SSO } from '@contract/accounts';
+import { ERASE_CONFIRM_PATH } from './oidc.routes';
 import { startOidcProvider, type TestOidcProvider } from '../../../tests/support/oidc-provider';
 import { cookieHeader, createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
 
@@ -22,6 +24,9 @@ describe('single sign-on against a real OpenID provider', () => {
         carla: { email: 'carla@acme.test', email_verified: true },
         mallory: { email: 'victim@example.com', email_verified: false },
         newbie: { email: 'newbie@other.test', email_verified: false },
+        sam: { email: 'sam@solo.test', email_verified: true },
+        dora: { email: 'dora@dora.test', email_verified: true },
+        eve: { email: 'eve@eve.test', email_verified: true },
       },
     });
     t = await createTestApp({
@@ -155,6 +160,84 @@ describe('single sign-on against a real OpenID provider', () => {
     expect((await callback(url, attempt.cookie)).headers.location).toBe('/app');
     const replay = await callback(url, attempt.cookie);
     expect(replay.headers.location).toBe('/login?sso_error=failed');
+  });
+
+  it('tells a suspended account so, as a password sign-in does, and starts no session', async () => {
+    const sam = await me(await signInAs('sam'));
+    await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, sam.id));
+    t.userDataChanges.changed();
+    const response = await signInAs('sam');
+    expect(response.headers.location).toBe('/login?sso_error=suspended');
+    expect(sessionCookie(response)?.value ?? '').toBe('');
+    // The login page's sentence for that reason is the password sign-in's own.
+    expect(INACTIVE_ACCOUNT_MESSAGES.suspended).toBe('This account is suspended. Contact the operator of this Genie to have it reactivated.');
+  });
+
+  describe('erasing an account that has no password, confirmed by a fresh sign-in', () => {
+    const startErase = async (session: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start?purpose=erase', headers: { cookie: session } });
+      expect(response.statusCode).toBe(303);
+      return { authorizationUrl: response.headers.location as string, cookie: cookieHeader(response) };
+    };
+    const eraseWith = (cookie: string, payload?: object) =>
+      t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie }, ...(payload ? { payload } : {}) });
+    const proofOf = (response: LightMyRequestResponse) => response.cookies.find((c) => c.name === 'genie_erase_proof');
+    // Only the session (the sign-in's response also clears its own attempt cookie).
+    const sessionOf = (response: LightMyRequestResponse) => `genie_session=${sessionCookie(response)!.value}`;
+
+    it('asks the provider for a new sign-in, then erases with the proof it leaves', async () => {
+      const signedIn = await signInAs('dora');
+      const session = sessionOf(signedIn);
+      const dora = await me(signedIn);
+      // Without the confirmation the account is told how to give it (it has no password).
+      const bare = await eraseWith(session);
+      expect([bare.statusCode, bare.json().error]).toEqual([400, ERASE_NEEDS_SSO]);
+
+      const attempt = await startErase(session);
+      const url = new URL(attempt.authorizationUrl);
+      expect([url.searchParams.get('prompt'), url.searchParams.get('max_age')]).toEqual(['login', '0']);
+      const back = await callback(await provider.signIn(attempt.authorizationUrl, 'dora'), `${session}; ${attempt.cookie}`);
+      expect(back.headers.location).toBe(ERASE_CONFIRM_PATH);
+      const proof = proofOf(back)!;
+      expect([proof.httpOnly, proof.path, proof.sameSite]).toEqual([true, '/api/user', 'Strict']);
+      // The confirmation is not a sign-in: no new session.
+      expect(sessionCookie(back)).toBeUndefined();
+
+      const erased = await eraseWith(`${session}; genie_erase_proof=${proof.value}`);
+      expect([erased.statusCode, erased.json()]).toEqual([200, { status: 'erased' }]);
+      expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.id, dora.id))).toEqual([]);
+    });
+
+    it('gives no proof when the provider signs in someone else, and a proof works only for its own account', async () => {
+      const eveSignIn = await signInAs('eve');
+      const session = sessionOf(eveSignIn);
+      const attempt = await startErase(session);
+      const wrongPerson = await callback(await provider.signIn(attempt.authorizationUrl, 'ana'), `${session}; ${attempt.cookie}`);
+      expect(wrongPerson.headers.location).toBe(`${ERASE_CONFIRM_PATH}&sso_error=mismatch`);
+      expect(proofOf(wrongPerson)).toBeUndefined();
+
+      // Carla’s proof (another account) does not erase Eve.
+      const carlaSession = sessionOf(await signInAs('carla'));
+      const carlaAttempt = await startErase(carlaSession);
+      const carlaBack = await callback(await provider.signIn(carlaAttempt.authorizationUrl, 'carla'), `${carlaSession}; ${carlaAttempt.cookie}`);
+      const othersProof = proofOf(carlaBack)!.value;
+      const refused = await eraseWith(`${session}; genie_erase_proof=${othersProof}`);
+      expect([refused.statusCode, refused.json().error]).toEqual([400, ERASE_NEEDS_SSO]);
+      const forged = await eraseWith(`${session}; genie_erase_proof=${othersProof.replace(/\.[^.]+$/, '.AAAA')}`);
+      expect(forged.statusCode).toBe(400);
+      expect((await me(eveSignIn)).email).toBe('eve@eve.test');
+    });
+
+    it('sends a visitor to sign in first, and refuses a confirmation whose state is not the attempt\'s', async () => {
+      const visitor = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start?purpose=erase' });
+      expect([visitor.statusCode, visitor.headers.location]).toEqual([303, '/login?next=%2Fprofile']);
+      const session = sessionOf(await signInAs('eve'));
+      const mine = await startErase(session);
+      const theirs = await startErase(session);
+      const response = await callback(await provider.signIn(theirs.authorizationUrl, 'eve'), `${session}; ${mine.cookie}`);
+      expect(response.headers.location).toBe(`${ERASE_CONFIRM_PATH}&sso_error=state`);
+      expect(proofOf(response)).toBeUndefined();
+    });
   });
 
   it('never sends the browser to another site after sign-in', async () => {

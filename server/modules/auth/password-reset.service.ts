@@ -52,12 +52,13 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     });
   }
 
-  async function mailLink(email: string, origin: string) {
-    if (!mailer) return;
+  /** Mails a link to the account that uses `email`: what happened, for the admin's action (a visitor is told nothing). */
+  async function mailLink(email: string, origin: string): Promise<'sent' | 'no_mail' | 'no_account' | 'limited'> {
+    if (!mailer) return 'no_mail';
     const user = await authRepository.findUserByEmail(db, email);
-    if (!user) return;
+    if (!user) return 'no_account';
     const token = await issueLink(user.id);
-    if (!token) return;
+    if (!token) return 'limited';
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,
@@ -73,13 +74,23 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         'If you did not ask for this, ignore this mail: your password stays as it is.',
       ].join('\n'),
     });
+    return 'sent';
   }
 
   return {
     /** Starts the reset in the background; the caller answers 202 at once, whatever happens here. */
     request(email: string, origin: string): void {
-      track(mailLink(email, origin));
+      track(mailLink(email, origin).then(() => undefined));
     },
+
+    /** Whether links can be mailed at all (SMTP_URL is set). */
+    canMail: mailer !== null,
+
+    /**
+     * The admin's "send password reset": the very mail /forgot-password sends, with the same
+     * per-account limit, but awaited, so the admin hears whether it went out.
+     */
+    sendNow: (email: string, origin: string) => mailLink(email, origin),
 
     /** Settles once every background reset started so far has (tests; closing the app). */
     async idle(): Promise<void> {

@@ -1,8 +1,16 @@
+import { useAuthOptions } from '@/features/auth/api/auth-options';
+import { usePasswordStatus } from '@/features/auth/api/sessions';
 import { SecurityPanel } from '@/features/auth/components/security-panel';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import type { EraseConfirmation } from '@/features/profile/components/your-data-card';
 
 const EXTRA_TABS = [{ value: 'security', label: 'Security', content: <SecurityPanel /> }];
 
 export default function ProfilePage() {
-  return <ProfileScreen extraTabs={EXTRA_TABS} />;
+  const options = useAuthOptions();
+  const password = usePasswordStatus();
+  // An account without a password (made by single sign-on) confirms its erasure at the provider.
+  const sso = options.data?.sso;
+  const eraseConfirmation: EraseConfirmation = password.data?.set === false && sso ? { kind: 'sso', name: sso.name } : { kind: 'password' };
+  return <ProfileScreen extraTabs={EXTRA_TABS} eraseConfirmation={eraseConfirmation} />;
 }

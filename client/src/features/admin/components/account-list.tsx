@@ -1,4 +1,4 @@
-import { Ban, Crown, RotateCcw, Search } from 'lucide-react';
+import { Ban, Crown, KeyRound, RotateCcw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { PLANS } from '@contract/plan-catalogue';
 import type { AdminUser } from '@contract/accounts';
@@ -10,6 +10,7 @@ import { inputClasses } from '@/components/ui/field-classes';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { useAdminUsers } from '../api/get-admin-users';
+import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '../hooks/use-debounced';
 import { QueryState } from './stat-card';
@@ -21,7 +22,7 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { d
 
 const planName = (plan: string | null) => (plan === null ? 'Free' : (PLANS.find((p) => p.id === plan)?.name ?? plan));
 
-/** Accounts: search by email or username, page on, suspend or reactivate, grant a plan by hand. */
+/** Accounts: search by email or username, page on, suspend or reactivate, grant a plan by hand, mail a password reset. */
 export function AccountList() {
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
@@ -63,10 +64,11 @@ export function AccountList() {
 
 function AccountRow({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
+  const sendReset = useSendPasswordReset();
   const [plan, setPlan] = useState<PlanId>(user.plan ?? 'starter');
   const suspended = user.status === 'suspended';
   return (
-    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,27rem)] lg:items-center">
+    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,35rem)] lg:items-center">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium text-slate-900">{user.email}</span>
@@ -105,6 +107,16 @@ function AccountRow({ user }: { user: AdminUser }) {
         </select>
         <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { plan } })}>
           <Crown aria-hidden="true" /> Grant 30 days
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={sendReset.isPending || user.status === 'erasing'}
+          onClick={() => {
+            if (window.confirm(`Mail ${user.email} a link to choose a new password? Their password stays until they use it.`)) sendReset.mutate(user.id);
+          }}
+        >
+          <KeyRound aria-hidden="true" /> Send reset
         </Button>
         {suspended ? (
           <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { status: 'active' } })}>

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { ADMIN_ACTIONS } from '@contract/accounts';
+import { ADMIN_ACTIONS, type AdminAction } from '@contract/accounts';
 import { PLANS } from '@contract/plan-catalogue';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,12 +12,14 @@ import { useAudit, type AuditFilters } from '../api/get-audit';
 import { useDebounced } from '../hooks/use-debounced';
 import { formatDate, QueryState } from './stat-card';
 
+// Every action the log records has a name (satisfies), and an old log's unknown action shows as is.
 const ACTION_NAMES: Record<string, string> = {
   suspend: 'Suspended',
   reactivate: 'Reactivated',
   grant_plan: 'Granted a plan',
   set_premium_until: 'Set the plan’s end',
-};
+  send_password_reset: 'Sent a password reset',
+} satisfies Record<AdminAction, string>;
 
 const day = (iso: unknown) => (typeof iso === 'string' ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'none');
 const planName = (plan: unknown) => (typeof plan === 'string' ? (PLANS.find((p) => p.id === plan)?.name ?? plan) : 'Free');

@@ -2,11 +2,10 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorSentence } from '@/lib/error-sentence';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { AuthCard, FormAlert } from './auth-card';
+import { NewPasswordFields, PASSWORDS_DIFFER } from './new-password-fields';
 
 /** /reset-password?token=…: the page a reset mail links to. The token never leaves this page but to the API. */
 export function ResetPasswordForm() {
@@ -21,7 +20,7 @@ export function ResetPasswordForm() {
     event.preventDefault();
     setError(null);
     if (password !== repeat) {
-      setError('The two passwords are not the same.');
+      setError(PASSWORDS_DIFFER);
       return;
     }
     try {
@@ -60,14 +59,7 @@ export function ResetPasswordForm() {
   return (
     <AuthCard title="Choose a new password" description="At least 8 characters. A short phrase works well.">
       <form className="grid gap-4" onSubmit={onSubmit}>
-        <div className="grid gap-1.5">
-          <Label htmlFor="new-password">New password</Label>
-          <Input id="new-password" type="password" autoComplete="new-password" required minLength={8} maxLength={256} value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="repeat-password">New password again</Label>
-          <Input id="repeat-password" type="password" autoComplete="new-password" required minLength={8} maxLength={256} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
-        </div>
+        <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
         {error && (
           <FormAlert>
             {error}{' '}

@@ -12,6 +12,7 @@ import { errorSentence } from '@/lib/error-sentence';
 import { useAuthOptions } from '../api/auth-options';
 import { useChangePassword, usePasswordStatus, useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
+import { NewPasswordFields, PASSWORDS_DIFFER } from './new-password-fields';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -26,7 +27,7 @@ function PasswordCard() {
     event.preventDefault();
     setError(null);
     if (next !== repeat) {
-      setError('The two new passwords are not the same.');
+      setError(PASSWORDS_DIFFER);
       return;
     }
     try {
@@ -52,14 +53,7 @@ function PasswordCard() {
             <Label htmlFor="current-password">Current password</Label>
             <Input id="current-password" type="password" autoComplete="current-password" required maxLength={256} value={current} onChange={(e) => setCurrent(e.target.value)} />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-password">New password</Label>
-            <Input id="new-password" type="password" autoComplete="new-password" required minLength={8} maxLength={256} value={next} onChange={(e) => setNext(e.target.value)} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="repeat-password">New password again</Label>
-            <Input id="repeat-password" type="password" autoComplete="new-password" required minLength={8} maxLength={256} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
-          </div>
+          <NewPasswordFields password={next} repeat={repeat} onPassword={setNext} onRepeat={setRepeat} />
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
               {error}

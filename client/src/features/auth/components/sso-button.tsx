@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { INACTIVE_ACCOUNT_MESSAGES } from '@contract/accounts';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
 
@@ -12,6 +13,9 @@ const SSO_ERRORS: Record<string, (name: string) => string> = {
   denied: (name) => `${name} did not let you sign in. Try again, or ask your administrator.`,
   failed: (name) => `Genie could not confirm your sign-in with ${name}. Please try again.`,
   unavailable: (name) => `${name} cannot be reached right now. Please try again in a moment.`,
+  // The very sentences a password sign-in gets for these accounts.
+  suspended: () => INACTIVE_ACCOUNT_MESSAGES.suspended,
+  erasing: () => INACTIVE_ACCOUNT_MESSAGES.erasing,
 };
 
 export function ssoErrorSentence(reason: string | null, name: string): string | null {

@@ -13,7 +13,7 @@ import { OverviewTab } from './overview-tab';
 import { ProfileHeader } from './profile-header';
 import { SettingsTab } from './settings-tab';
 import { StorageTab } from './storage-tab';
-import { YourDataCard } from './your-data-card';
+import { YourDataCard, type EraseConfirmation } from './your-data-card';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -29,6 +29,11 @@ export interface ExtraProfileTab {
   content: ReactNode;
 }
 
+function initialTab(values: string[]): string {
+  const asked = new URLSearchParams(window.location.search).get('tab');
+  return asked && values.includes(asked) ? asked : 'overview';
+}
+
 function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
@@ -39,7 +44,7 @@ function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNo
 }
 
 /** The /profile page of SPEC §2: who you are, what you did, what you store, and your settings. */
-export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[] }) {
+export function ProfileScreen({ extraTabs = [], eraseConfirmation = { kind: 'password' } }: { extraTabs?: ExtraProfileTab[]; eraseConfirmation?: EraseConfirmation }) {
   const profile = useProfile();
   const metrics = useMetrics();
 
@@ -100,7 +105,8 @@ export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[
           </Link>
         </div>
       </section>
-      <Tabs defaultValue="overview">
+      {/* ?tab= opens a tab directly (the erase confirmation comes back from the provider to Settings). */}
+      <Tabs defaultValue={initialTab([...TABS.map(([value]) => value), ...extraTabs.map((tab) => tab.value)])}>
         <TabsList className="grid w-full sm:inline-flex sm:w-auto" style={{ gridTemplateColumns: `repeat(${TABS.length + extraTabs.length}, minmax(0, 1fr))` }}>
           {[...TABS, ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
             <TabsTrigger key={value} value={value} className={cn('px-2 sm:px-4', crowded && 'px-1 text-xs sm:text-sm')}>
@@ -119,7 +125,7 @@ export function ProfileScreen({ extraTabs = [] }: { extraTabs?: ExtraProfileTab[
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab profile={user} />
-          <YourDataCard />
+          <YourDataCard eraseConfirmation={eraseConfirmation} />
         </TabsContent>
         {extraTabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>

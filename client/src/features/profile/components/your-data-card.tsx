@@ -1,7 +1,8 @@
-import { Download, FileArchive, Trash2 } from 'lucide-react';
+import { Download, FileArchive, KeyRound, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -16,8 +17,14 @@ import { formatDate } from '../lib/format';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
+/**
+ * How the owner proves it is them before erasing: the password, or (an account made by single
+ * sign-on has none) a fresh sign-in at the provider, which comes back to /profile?tab=settings&erase=confirm.
+ */
+export type EraseConfirmation = { kind: 'password' } | { kind: 'sso'; name: string };
+
 /** Take your data out as a ZIP, or erase the account for good. */
-export function YourDataCard() {
+export function YourDataCard({ eraseConfirmation = { kind: 'password' } }: { eraseConfirmation?: EraseConfirmation }) {
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -26,7 +33,7 @@ export function YourDataCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <ExportSection />
-        <EraseSection />
+        <EraseSection confirmation={eraseConfirmation} />
       </CardContent>
     </Card>
   );
@@ -79,21 +86,37 @@ function ExportSection() {
   );
 }
 
-function EraseSection() {
+/** Why the provider's confirmation did not work, from ?sso_error=<reason> (oidc.routes.ts). */
+function ssoConfirmError(reason: string | null, name: string): string | undefined {
+  if (!reason) return undefined;
+  if (reason === 'mismatch') return `You signed in to ${name} as someone else. Sign in as the owner of this account to erase it.`;
+  if (reason === 'unavailable') return `${name} cannot be reached right now. Please try again in a moment.`;
+  return `Genie could not confirm it is you with ${name}. Please try again.`;
+}
+
+function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
   const erase = useEraseAccount();
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  // Back from the provider: the dialog opens again, confirmed or with the reason it was not. How
+  // this account confirms may still be loading at first, so only the URL decides that it opens.
+  const returned = new URLSearchParams(window.location.search);
+  const cameBack = returned.get('erase') === 'confirm';
+  const ssoError = confirmation.kind === 'sso' ? ssoConfirmError(returned.get('sso_error'), confirmation.name) : undefined;
+  const [open, setOpen] = useState(cameBack);
+  const [submitError, setError] = useState<string>();
+  const error = submitError ?? ssoError;
+  const confirmedBySso = confirmation.kind === 'sso' && cameBack && !ssoError;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!password) {
+    if (confirmation.kind === 'password' && !password) {
       setError('Enter your password to erase your account.');
       return;
     }
     setError(undefined);
     try {
-      await erase.mutateAsync({ password });
+      await erase.mutateAsync(confirmation.kind === 'password' ? { password } : {});
       navigate('/');
       toast({ title: 'Account erased', description: 'Your account and everything in it are gone.' });
     } catch (failure) {
@@ -112,7 +135,13 @@ function EraseSection() {
           email. If you own a team with other members, transfer ownership first.
         </p>
       </div>
-      <Dialog onOpenChange={() => setError(undefined)}>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          setError(undefined);
+        }}
+      >
         <DialogTrigger asChild>
           <Button variant="ghost" className="justify-self-start border border-red-200 text-red-700">
             <Trash2 aria-hidden="true" />
@@ -122,30 +151,69 @@ function EraseSection() {
         <DialogContent>
           <DialogTitle>Erase your account?</DialogTitle>
           <DialogDescription>This cannot be undone. Export your data first if you want to keep it.</DialogDescription>
-          <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-            <div className="grid gap-1.5">
-              <Label htmlFor="erase-password">Your password</Label>
-              <Input
-                id="erase-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'erase-error' : undefined}
-              />
-              {error && (
-                <p id="erase-error" className="text-sm text-red-600">
-                  {error}
+          {confirmation.kind === 'sso' && !confirmedBySso ? (
+            <ConfirmWithProvider name={confirmation.name} error={error} />
+          ) : (
+            <form className="grid gap-3" onSubmit={onSubmit} noValidate>
+              {confirmation.kind === 'sso' ? (
+                <p className="text-sm text-slate-600">
+                  Confirmed with {confirmation.name}. Erase within five minutes, or confirm again.
+                  {error && (
+                    <span id="erase-error" role="alert" className="mt-2 block text-red-600">
+                      {error}
+                    </span>
+                  )}
                 </p>
+              ) : (
+                <PasswordField password={password} onChange={setPassword} error={error} />
               )}
-            </div>
-            <Button type="submit" variant="destructive" disabled={erase.isPending}>
-              {erase.isPending ? 'Erasing…' : 'Erase everything'}
-            </Button>
-          </form>
+              <Button type="submit" variant="destructive" disabled={erase.isPending}>
+                {erase.isPending ? 'Erasing…' : 'Erase everything'}
+              </Button>
+            </form>
+          )}
         </DialogContent>
       </Dialog>
     </section>
+  );
+}
+
+function PasswordField({ password, onChange, error }: { password: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="erase-password">Your password</Label>
+      <Input
+        id="erase-password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'erase-error' : undefined}
+      />
+      {error && (
+        <p id="erase-error" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The first step for an account without a password: a fresh sign-in at the provider, which comes back here. */
+function ConfirmWithProvider({ name, error }: { name: string; error?: string }) {
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-slate-600">Your account has no password. To make sure it is you, sign in with {name} again; you come back here to erase.</p>
+      {error && (
+        <p id="erase-error" role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <a href="/api/auth/oidc/start?purpose=erase" className={buttonVariants({ variant: 'outline' })}>
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+        Confirm with {name}
+      </a>
+    </div>
   );
 }
