@@ -3,7 +3,7 @@ import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
 import { keyOf, useBrowserItems, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
-import { IndexBadge } from './index-badge';
+import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -29,7 +29,13 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
   const { file } = item;
   return (
     <li {...common} data-testid="file-item">
-      <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
+      <button
+        type="button"
+        className="flex min-w-0 flex-1 items-center gap-3 text-left"
+        onClick={() => handlers.onOpenFile(file)}
+        aria-label={`Open ${file.originalName}`}
+        aria-describedby={hasIndexBadge(file) ? indexBadgeId(file) : undefined}
+      >
         <FileIcon mimeType={file.mimeType} size="sm" />
         <span className="min-w-0">
           <span className="flex min-w-0 items-center gap-2">

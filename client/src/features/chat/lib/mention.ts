@@ -1,0 +1,40 @@
+/**
+ * The "@name" being typed at the caret in the message box, which opens the file and folder
+ * picker. An @ starts a mention only at the start of the text or after a space, so an e-mail
+ * address ("ana@example.com") never opens it; the mention ends at the next space.
+ */
+export interface ActiveMention {
+  /** Index of the @ in the text. */
+  start: number;
+  /** What follows the @ up to the caret: the name being searched for. */
+  query: string;
+}
+
+export const MENTION_QUERY_MAX_CHARS = 60;
+
+export function activeMention(text: string, caret: number): ActiveMention | null {
+  const match = /(?:^|\s)@([^\s@]*)$/.exec(text.slice(0, caret));
+  if (!match) return null;
+  const query = match[1]!;
+  if (query.length > MENTION_QUERY_MAX_CHARS) return null;
+  return { start: caret - query.length - 1, query };
+}
+
+/** The text with the typed "@query" taken out (the chosen item shows as a chip instead), and where the caret goes. */
+export function withoutMention(text: string, mention: ActiveMention): { text: string; caret: number } {
+  const end = mention.start + 1 + mention.query.length;
+  // One space is enough between the words either side.
+  const before = text.slice(0, mention.start);
+  const after = text.slice(end);
+  const joined = before.endsWith(' ') && after.startsWith(' ') ? before + after.slice(1) : before + after;
+  return { text: joined, caret: before.length };
+}
+
+/** A file or folder named with @: the answer is searched for in it only. */
+export interface Mention {
+  kind: 'file' | 'folder';
+  id: string;
+  name: string;
+  /** The library it is in, shown on the chip ("Team"). */
+  scope: 'private' | 'team';
+}
