@@ -103,7 +103,7 @@ export function PdfPageView({ url, fileName, page }: PdfPageViewProps) {
   return (
     <div data-testid="pdf-preview" data-page={ready ? current : undefined} data-pages={pages || undefined} className="flex min-h-0 flex-col gap-2">
       <div ref={frameRef} className="relative max-h-[55vh] min-h-40 overflow-auto rounded-xl border border-slate-200 bg-slate-100 p-2">
-        <canvas ref={canvasRef} role="img" aria-label={`${fileName}, page ${current}${pages ? ` of ${pages}` : ''}`} className="block h-auto w-full bg-white shadow-sm" />
+        <canvas ref={canvasRef} role="img" aria-label={`${fileName}, page ${current}${pages ? ` of ${pages}` : ''}`} className="fixed-palette block h-auto w-full bg-white shadow-sm" />
         {!ready && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Spinner />

@@ -230,7 +230,6 @@ export const Composer = memo(function Composer({
         aria-autocomplete="list"
         aria-controls={pickerOpen ? MENTION_LISTBOX_ID : undefined}
         aria-activedescendant={pickerOpen && options.length > 0 ? mentionOptionId(Math.min(activeIndex, options.length - 1)) : undefined}
-        aria-describedby="chat-message-hint"
         maxLength={CHAT_MESSAGE_MAX_CHARS}
         rows={1}
         style={{ minHeight: COMPOSER_MIN_HEIGHT_PX, maxHeight: COMPOSER_MAX_HEIGHT_PX }}
@@ -254,13 +253,13 @@ export const Composer = memo(function Composer({
         <button
           type="button"
           aria-label="Search my files"
-          title="Answer from your files, with citations"
+          title="Answer from your files, with citations (type @ in the message to pick files or folders)"
           aria-pressed={searchFiles}
           className={cn(toolButton, 'w-auto gap-1.5 px-2 text-xs font-medium')}
           onClick={toggleSearchFiles}
         >
           <FileSearch aria-hidden="true" className="h-5 w-5" />
-          <span className="hidden sm:inline">Search my files</span>
+          <span className="hidden whitespace-nowrap sm:inline">Search my files</span>
         </button>
         {searchFiles && mentions.length === 0 && (
           <label className="flex items-center">
@@ -288,9 +287,7 @@ export const Composer = memo(function Composer({
             {dictation.listening ? <MicOff aria-hidden="true" className="h-5 w-5" /> : <Mic aria-hidden="true" className="h-5 w-5" />}
           </button>
         )}
-        <span id="chat-message-hint" className="ml-auto hidden pr-2 text-[11px] text-slate-400 sm:inline">
-          Enter to send · Shift+Enter for a new line · @ to pick a file
-        </span>
+        <span className="ml-auto hidden pr-2 text-[11px] text-slate-400 sm:inline">Enter to send · Shift+Enter for a new line</span>
         {sending ? (
           <button
             type="button"
