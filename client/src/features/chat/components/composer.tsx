@@ -1,10 +1,10 @@
 import { FileSearch, ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal, Square } from 'lucide-react';
 import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
-import type { KnowledgeOption, SearchScope } from '@contract/search';
+import type { SearchScope } from '@contract/search';
 import { cn } from '@/lib/utils';
 import { useMentionCandidates } from '../api/mention-candidates';
-import { activeMention, withoutMention, type ActiveMention, type Mention } from '../lib/mention';
+import { activeMention, knowledgeOf, withoutMention, type ActiveMention, type Mention } from '../lib/mention';
 import { useDictation } from '../hooks/use-speech';
 import type { SendInput } from '../hooks/use-chat-session';
 import { AttachmentChips } from './attachment-chips';
@@ -35,15 +35,6 @@ interface ComposerProps {
    * means (the edit-and-branch flow when it exists; until then, the text comes back to resend).
    */
   onEditLastMessage?(): void;
-}
-
-/** What "Search my files" asks for: the chosen scope, or only the files and folders named with @ (in either library). */
-function knowledgeOf(scope: SearchScope, mentions: readonly Mention[]): KnowledgeOption {
-  if (mentions.length === 0) return { scope };
-  const ids = (kind: Mention['kind']) => mentions.filter((m) => m.kind === kind).map((m) => m.id);
-  const fileIds = ids('file');
-  const folderIds = ids('folder');
-  return { scope: 'all', ...(fileIds.length > 0 ? { fileIds } : {}), ...(folderIds.length > 0 ? { folderIds } : {}) };
 }
 
 const toolButton =

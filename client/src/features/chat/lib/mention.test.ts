@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMention, withoutMention } from './mention';
+import { activeMention, knowledgeOf, withoutMention, type Mention } from './mention';
 
 describe('activeMention', () => {
   it('finds the @query before the caret at the start of the text or after a space', () => {
@@ -24,5 +24,19 @@ describe('withoutMention', () => {
     expect(withoutMention('what does @acm say', { start: 10, query: 'acm' })).toEqual({ text: 'what does say', caret: 10 });
     expect(withoutMention('@acm', { start: 0, query: 'acm' })).toEqual({ text: '', caret: 0 });
     expect(withoutMention('notice period @', { start: 14, query: '' })).toEqual({ text: 'notice period ', caret: 14 });
+  });
+});
+
+describe('knowledgeOf', () => {
+  const file = (id: string): Mention => ({ kind: 'file', id, name: `${id}.pdf`, scope: 'private' });
+  const folder = (id: string): Mention => ({ kind: 'folder', id, name: id, scope: 'team' });
+
+  it('asks for the chosen scope when nothing is named', () => {
+    expect(knowledgeOf('team', [])).toEqual({ scope: 'team' });
+  });
+
+  it('asks for the named files and folders in every library, sending only the lists that have ids', () => {
+    expect(knowledgeOf('private', [file('f1'), folder('d1'), file('f2')])).toEqual({ scope: 'all', fileIds: ['f1', 'f2'], folderIds: ['d1'] });
+    expect(knowledgeOf('private', [folder('d1')])).toEqual({ scope: 'all', folderIds: ['d1'] });
   });
 });

@@ -1,3 +1,5 @@
+import type { KnowledgeOption, SearchScope } from '@contract/search';
+
 /**
  * The "@name" being typed at the caret in the message box, which opens the file and folder
  * picker. An @ starts a mention only at the start of the text or after a space, so an e-mail
@@ -37,4 +39,13 @@ export interface Mention {
   name: string;
   /** The library it is in, shown on the chip ("Team"). */
   scope: 'private' | 'team';
+}
+
+/** What "Search my files" asks for: the chosen scope, or only the files and folders named with @ (in either library). */
+export function knowledgeOf(scope: SearchScope, mentions: readonly Mention[]): KnowledgeOption {
+  if (mentions.length === 0) return { scope };
+  const ids = (kind: Mention['kind']) => mentions.filter((m) => m.kind === kind).map((m) => m.id);
+  const fileIds = ids('file');
+  const folderIds = ids('folder');
+  return { scope: 'all', ...(fileIds.length > 0 ? { fileIds } : {}), ...(folderIds.length > 0 ? { folderIds } : {}) };
 }
