@@ -175,7 +175,7 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
 
     // Stored with the message: the conversation reopened after a reload shows the same chip.
     await page.reload();
-    await chat.conversation(/Acme agreement/).click();
+    await chat.conversation(/^How does a party end the Acme agreement/).click();
     await chat.lastReply().getByTestId('citation-chip').first().waitFor();
     expect((await chat.lastReply().getByTestId('citation-chip').first().innerText()).replace(/\s+/g, ' ').trim()).toBe('[1] acme-msa.pdf · p. 3');
   });
