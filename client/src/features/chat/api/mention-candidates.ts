@@ -13,8 +13,14 @@ async function listLibrary(scope: FileScope, query: string, signal: AbortSignal)
   if (query) params.set('search', query);
   const list = await getJson<FileListResponse>(`/api/files?${params}`, { signal });
   return [
-    ...list.folders.map((f): Mention => ({ kind: 'folder', id: f.id, name: f.name, scope })),
-    ...list.files.map((f): Mention => ({ kind: 'file', id: f.id, name: f.originalName, scope })),
+    ...list.folders.map((f): Mention => ({ kind: 'folder', id: f.id, name: f.name, scope, searchable: true })),
+    ...list.files.map((f): Mention => ({
+      kind: 'file',
+      id: f.id,
+      name: f.originalName,
+      scope,
+      searchable: f.indexStatus !== 'failed' && f.indexStatus !== 'unsupported',
+    })),
   ];
 }
 

@@ -45,7 +45,7 @@ export function MentionListbox({ query, candidates, loading, activeIndex, onPick
                 {mention.name}
               </span>
               <span className="shrink-0 text-xs text-slate-400">
-                {mention.kind === 'folder' ? 'Folder' : 'File'}
+                {mention.kind === 'folder' ? 'Folder' : mention.searchable ? 'File' : 'Text not searchable'}
                 {mention.scope === 'team' ? ' · Team' : ''}
               </span>
             </li>

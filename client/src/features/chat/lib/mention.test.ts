@@ -28,8 +28,8 @@ describe('withoutMention', () => {
 });
 
 describe('knowledgeOf', () => {
-  const file = (id: string): Mention => ({ kind: 'file', id, name: `${id}.pdf`, scope: 'private' });
-  const folder = (id: string): Mention => ({ kind: 'folder', id, name: id, scope: 'team' });
+  const file = (id: string): Mention => ({ kind: 'file', id, name: `${id}.pdf`, scope: 'private', searchable: true });
+  const folder = (id: string): Mention => ({ kind: 'folder', id, name: id, scope: 'team', searchable: true });
 
   it('asks for the chosen scope when nothing is named', () => {
     expect(knowledgeOf('team', [])).toEqual({ scope: 'team' });

@@ -39,6 +39,8 @@ export interface Mention {
   name: string;
   /** The library it is in, shown on the chip ("Team"). */
   scope: 'private' | 'team';
+  /** False for a file whose text could not be indexed (a scan, a photo): the picker says so. */
+  searchable: boolean;
 }
 
 /** What "Search my files" asks for: the chosen scope, or only the files and folders named with @ (in either library). */
