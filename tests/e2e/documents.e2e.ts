@@ -147,6 +147,11 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
     expect(await files.item('scan.pdf').getAttribute('aria-describedby')).toBe(`index-status-${scan.id}`);
     expect((await badge.textContent())?.replace(/\s+/g, ' ')).toBe(`Not indexed: ${scan.indexError}`);
     expect(await files.item('acme-msa.pdf').getByTestId('index-status').textContent()).toBe('Indexed');
+    // No hover on a phone: the list view writes the sentence under the name.
+    await files.switchView('list');
+    expect(await files.item('scan.pdf').getByTestId('index-error').innerText()).toBe(scan.indexError);
+    expect(await files.item('acme-msa.pdf').getByTestId('index-error').count()).toBe(0);
+    await shot(page, 'documents-index-states-list-1366-light');
   });
 
   it('answers with "Search my files" on, cites file and page, and opens the PDF at that page', async () => {

@@ -45,6 +45,12 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
           <span className="block truncate whitespace-nowrap text-xs text-slate-500 sm:hidden">
             {formatBytes(file.size)} · {formatDate(file.uploadedAt)}
           </span>
+          {/* A touch screen has no hover for the badge's title: the list shows why in words (read once, through the badge). */}
+          {file.indexStatus === 'failed' && file.indexError ? (
+            <span aria-hidden data-testid="index-error" className="line-clamp-2 text-xs text-amber-800">
+              {file.indexError}
+            </span>
+          ) : null}
         </span>
       </button>
       <span className="hidden w-24 text-sm text-slate-600 sm:block">{formatBytes(file.size)}</span>
