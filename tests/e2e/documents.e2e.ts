@@ -151,7 +151,6 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
     await files.switchView('list');
     expect(await files.item('scan.pdf').getByTestId('index-error').innerText()).toBe(scan.indexError);
     expect(await files.item('acme-msa.pdf').getByTestId('index-error').count()).toBe(0);
-    await shot(page, 'documents-index-states-list-1366-light');
   });
 
   it('answers with "Search my files" on, cites file and page, and opens the PDF at that page', async () => {
@@ -317,6 +316,9 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
         await files.goto();
         await files.item('scan.pdf').waitFor();
         await shot(page, `documents-index-states-${tag}`);
+        await files.switchView('list');
+        await files.item('scan.pdf').getByTestId('index-error').waitFor();
+        await shot(page, `documents-index-states-list-${tag}`);
         await files.search('notice');
         await page.getByTestId('passage-results').waitFor();
         await shot(page, `documents-content-search-${tag}`);
