@@ -47,7 +47,7 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
           </span>
           {/* A touch screen has no hover for the badge's title: the list shows why in words (read once, through the badge). */}
           {file.indexStatus === 'failed' && file.indexError ? (
-            <span aria-hidden data-testid="index-error" className="line-clamp-2 text-xs text-amber-800">
+            <span aria-hidden data-testid="index-error" className="block text-xs text-amber-800">
               {file.indexError}
             </span>
           ) : null}
