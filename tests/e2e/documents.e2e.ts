@@ -256,6 +256,23 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
     await page.getByRole('button', { name: 'Stop searching in beta-nda.pdf' }).click();
     expect(await chips.count()).toBe(0);
     expect(await searchToggle(page).getAttribute('aria-pressed')).toBe('true');
+
+    // A folder is picked the same way and asked for by id.
+    const created = await page.request.post('/api/folders', { data: { name: 'Contracts' } });
+    expect(created.status()).toBe(201);
+    const folder = (await created.json()) as { id: string };
+    await box.pressSequentially('Who signed? @Contr');
+    await optionsShown(page, ['Contracts']);
+    expect(await listbox(page).getByRole('option', { name: /Contracts/ }).innerText()).toContain('Folder');
+    await box.press('Tab');
+    expect((await chips.first().innerText()).trim()).toBe('Contracts');
+    const folderRequest = page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST');
+    await chat.sendButton().click();
+    expect(((await folderRequest).postDataJSON() as { knowledge?: unknown }).knowledge).toEqual({ scope: 'all', folderIds: [folder.id] });
+    await chat.waitForReply(2);
+    // Turning "Search my files" off drops the narrowing with it.
+    await searchToggle(page).click();
+    expect(await chips.count()).toBe(0);
   });
 
   it('searches file contents from the file manager: passages with file and page, marked safely, opening at the page', async () => {
