@@ -2,10 +2,11 @@ import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { PdfPageView } from './pdf-page-view';
 
 /**
- * A safe inline preview of one of the user's files: images, PDF (opened at a page by the
- * browser's own viewer), audio, video and text. Nothing the user uploaded is ever rendered as
+ * A safe inline preview of one of the user's files: images, PDF (drawn by pdf.js, opened at a
+ * page), audio, video and text. Nothing the user uploaded is ever rendered as
  * HTML: an HTML or Markdown file shows as its characters. Other formats show the excerpt given
  * (a citation's snippet) and a download link.
  */
@@ -59,7 +60,7 @@ export function FilePreviewBody({ target }: { target: PreviewTarget }) {
   const url = downloadUrl(target.fileId);
   switch (kind) {
     case 'pdf':
-      return <iframe title={`${target.fileName}${target.page ? `, page ${target.page}` : ''}`} data-testid="pdf-preview" src={`${url}${target.page ? `#page=${target.page}` : ''}`} className="h-[60vh] w-full rounded-xl border border-slate-200" />;
+      return <PdfPageView url={url} fileName={target.fileName} page={target.page} />;
     case 'image':
       return <img src={url} alt={target.fileName} className="max-h-[60vh] w-auto rounded-xl border border-slate-200" />;
     case 'audio':

@@ -3,9 +3,12 @@ import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type Chan
 import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
 import type { SearchScope } from '@contract/search';
 import { cn } from '@/lib/utils';
+import { useMentionCandidates } from '../api/mention-candidates';
+import { activeMention, knowledgeOf, withoutMention, type ActiveMention, type Mention } from '../lib/mention';
 import { useDictation } from '../hooks/use-speech';
 import type { SendInput } from '../hooks/use-chat-session';
 import { AttachmentChips } from './attachment-chips';
+import { MENTION_LISTBOX_ID, MentionChips, MentionListbox, mentionOptionId } from './mention-picker';
 
 /** SPEC §9: the message box grows from 60 px to at most 128 px. */
 export const COMPOSER_MIN_HEIGHT_PX = 60;
@@ -59,6 +62,16 @@ export const Composer = memo(function Composer({
   // "Search my files" stays on for the following messages until it is turned off.
   const [searchFiles, setSearchFiles] = useState(false);
   const [scope, setScope] = useState<SearchScope>('all');
+  // Files and folders named with @: the answer is searched in them only. They stay, like the toggle.
+  const [mentions, setMentions] = useState<Mention[]>([]);
+  const [typing, setTyping] = useState<ActiveMention | null>(null);
+  // Escape closes the picker for this @ until another one is typed.
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const pendingCaret = useRef<number | null>(null);
+  const pickerOpen = typing !== null && typing.start !== dismissedAt;
+  const candidates = useMentionCandidates(typing?.query ?? '', pickerOpen);
+  const options = pickerOpen ? (candidates.data ?? []) : [];
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const dictation = useDictation((heard) => setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard)));
@@ -78,19 +91,48 @@ export const Composer = memo(function Composer({
     const height = Math.min(Math.max(textarea.scrollHeight, COMPOSER_MIN_HEIGHT_PX), COMPOSER_MAX_HEIGHT_PX);
     textarea.style.height = `${height}px`;
     textarea.style.overflowY = textarea.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+    if (pendingCaret.current !== null) {
+      textarea.setSelectionRange(pendingCaret.current, pendingCaret.current);
+      pendingCaret.current = null;
+    }
   }, [text]);
+
+  /** Follows the caret: an "@name" just before it opens the picker. */
+  function trackMention(value: string, caret: number | null) {
+    const next = caret === null ? null : activeMention(value, caret);
+    if (next?.start !== typing?.start || next?.query !== typing?.query) setActiveIndex(0);
+    if (next === null || next.start !== dismissedAt) setDismissedAt(null);
+    setTyping(next);
+  }
+
+  function pickMention(mention: Mention) {
+    if (!typing) return;
+    const rest = withoutMention(text, typing);
+    pendingCaret.current = rest.caret;
+    setText(rest.text);
+    setTyping(null);
+    setMentions((current) => (current.some((m) => m.kind === mention.kind && m.id === mention.id) ? current : [...current, mention]));
+    setSearchFiles(true);
+  }
+
+  function toggleSearchFiles() {
+    setSearchFiles((on) => !on);
+    // Off means no files at all: the narrowing goes with it.
+    if (searchFiles) setMentions([]);
+  }
 
   const canSend = !sending && (text.trim() !== '' || attachments.length > 0);
 
   function submit() {
     if (!canSend) return;
-    if (onSend({ text, attachments: [...attachments], generateImage, knowledge: searchFiles ? { scope } : undefined })) {
+    if (onSend({ text, attachments: [...attachments], generateImage, knowledge: searchFiles ? knowledgeOf(scope, mentions) : undefined })) {
       setText('');
       setGenerateImage(false);
     }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (pickerOpen && onPickerKey(event)) return;
     const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
     if (event.key === 'ArrowUp' && plain && text === '' && onEditLastMessage) {
       event.preventDefault();
@@ -103,6 +145,30 @@ export const Composer = memo(function Composer({
     }
   }
 
+  /** The picker's keys; true when the key was its own. */
+  function onPickerKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      // Not also "stop the reply" or "close the dialog": this Escape only closes the picker.
+      event.stopPropagation();
+      setDismissedAt(typing!.start);
+      return true;
+    }
+    if (options.length === 0) return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveIndex((index) => (index + step + options.length) % options.length);
+      return true;
+    }
+    if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      pickMention(options[Math.min(activeIndex, options.length - 1)]!);
+      return true;
+    }
+    return false;
+  }
+
   function onFilesPicked(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
@@ -111,15 +177,30 @@ export const Composer = memo(function Composer({
 
   return (
     <form
-      className="rounded-2xl border border-slate-200 bg-white p-2 shadow-lg shadow-slate-900/5 focus-within:border-genie-300 focus-within:ring-4 focus-within:ring-genie-100"
+      className="relative rounded-2xl border border-slate-200 bg-white p-2 shadow-lg shadow-slate-900/5 focus-within:border-genie-300 focus-within:ring-4 focus-within:ring-genie-100"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
+      {pickerOpen && (
+        <MentionListbox
+          query={typing.query}
+          candidates={options}
+          loading={candidates.isFetching}
+          activeIndex={activeIndex}
+          onPick={pickMention}
+          onHover={setActiveIndex}
+        />
+      )}
       {attachments.length > 0 && (
         <div className="px-2 pb-2 pt-1">
           <AttachmentChips attachments={attachments} onRemove={onRemoveAttachment} />
+        </div>
+      )}
+      {mentions.length > 0 && (
+        <div className="px-2 pb-1 pt-1">
+          <MentionChips mentions={mentions} onRemove={(gone) => setMentions((current) => current.filter((m) => m !== gone))} />
         </div>
       )}
       <label htmlFor="chat-message" className="sr-only">
@@ -129,9 +210,17 @@ export const Composer = memo(function Composer({
         id="chat-message"
         ref={textareaRef}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          trackMention(event.target.value, event.target.selectionStart);
+        }}
+        onSelect={(event) => trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onBlur={() => setTyping(null)}
         onKeyDown={onKeyDown}
         placeholder="Type your message..."
+        aria-autocomplete="list"
+        aria-controls={pickerOpen ? MENTION_LISTBOX_ID : undefined}
+        aria-activedescendant={pickerOpen && options.length > 0 ? mentionOptionId(Math.min(activeIndex, options.length - 1)) : undefined}
         maxLength={CHAT_MESSAGE_MAX_CHARS}
         rows={1}
         style={{ minHeight: COMPOSER_MIN_HEIGHT_PX, maxHeight: COMPOSER_MAX_HEIGHT_PX }}
@@ -155,15 +244,15 @@ export const Composer = memo(function Composer({
         <button
           type="button"
           aria-label="Search my files"
-          title="Answer from your files, with citations"
+          title="Answer from your files, with citations (type @ in the message to pick files or folders)"
           aria-pressed={searchFiles}
           className={cn(toolButton, 'w-auto gap-1.5 px-2 text-xs font-medium')}
-          onClick={() => setSearchFiles((on) => !on)}
+          onClick={toggleSearchFiles}
         >
           <FileSearch aria-hidden="true" className="h-5 w-5" />
-          <span className="hidden sm:inline">Search my files</span>
+          <span className="hidden whitespace-nowrap sm:inline">Search my files</span>
         </button>
-        {searchFiles && (
+        {searchFiles && mentions.length === 0 && (
           <label className="flex items-center">
             <span className="sr-only">Which files to search</span>
             <select

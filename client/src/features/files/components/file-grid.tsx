@@ -2,7 +2,7 @@ import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
 import { keyOf, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
-import { IndexBadge } from './index-badge';
+import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const tile =
@@ -31,7 +31,13 @@ function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: I
   const { file } = item;
   return (
     <div {...position} className={tile} data-testid="file-item">
-      <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
+      <button
+        type="button"
+        className="flex w-full flex-col items-center gap-2 focus-visible:outline-none"
+        onClick={() => handlers.onOpenFile(file)}
+        aria-label={`Open ${file.originalName}`}
+        aria-describedby={hasIndexBadge(file) ? indexBadgeId(file) : undefined}
+      >
         <FileIcon mimeType={file.mimeType} />
         <span className="w-full truncate text-sm font-medium text-slate-900" title={file.originalName}>
           {file.originalName}

@@ -3,7 +3,7 @@ import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
 import { keyOf, useBrowserItems, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
-import { IndexBadge } from './index-badge';
+import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -29,7 +29,13 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
   const { file } = item;
   return (
     <li {...common} data-testid="file-item">
-      <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => handlers.onOpenFile(file)} aria-label={`Open ${file.originalName}`}>
+      <button
+        type="button"
+        className="flex min-w-0 flex-1 items-center gap-3 text-left"
+        onClick={() => handlers.onOpenFile(file)}
+        aria-label={`Open ${file.originalName}`}
+        aria-describedby={hasIndexBadge(file) ? indexBadgeId(file) : undefined}
+      >
         <FileIcon mimeType={file.mimeType} size="sm" />
         <span className="min-w-0">
           <span className="flex min-w-0 items-center gap-2">
@@ -39,6 +45,12 @@ function ListRow({ item, handlers, style, index, total, measure }: { item: Brows
           <span className="block truncate whitespace-nowrap text-xs text-slate-500 sm:hidden">
             {formatBytes(file.size)} · {formatDate(file.uploadedAt)}
           </span>
+          {/* A touch screen has no hover for the badge's title: the list shows why in words (read once, through the badge). */}
+          {file.indexStatus === 'failed' && file.indexError ? (
+            <span aria-hidden data-testid="index-error" className="block text-xs text-amber-800">
+              {file.indexError}
+            </span>
+          ) : null}
         </span>
       </button>
       <span className="hidden w-24 text-sm text-slate-600 sm:block">{formatBytes(file.size)}</span>

@@ -9,12 +9,19 @@ const LABEL: Record<FileRecord['indexStatus'], string> = {
   unsupported: '',
 };
 
+/** The badge's id, for the file's button to be described by (its aria-label names the file only). */
+export const indexBadgeId = (file: FileRecord) => `index-status-${file.id}`;
+
+/** Whether a file shows a badge: an unsupported type (a photo, a zip) is simply not searchable. */
+export const hasIndexBadge = (file: FileRecord) => LABEL[file.indexStatus] !== '';
+
 /** Where a file stands in the search index; a failure shows its sentence on hover and to screen readers. */
 export function IndexBadge({ file, className }: { file: FileRecord; className?: string }) {
   const label = LABEL[file.indexStatus];
   if (!label) return null;
   return (
     <span
+      id={indexBadgeId(file)}
       data-testid="index-status"
       title={file.indexError ?? (file.indexStatus === 'indexed' ? 'Its text is searchable and can be cited in chat' : undefined)}
       className={cn(

@@ -52,8 +52,15 @@ export function PassageResults({ query, onOpen }: { query: string; onOpen(result
               >
                 <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
                   <FileText aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-                  <span className="truncate">{result.folderPath ? `${result.folderPath}/` : ''}{result.fileName}</span>
-                  {result.page ? <span className="shrink-0 text-xs font-normal text-slate-500">p. {result.page}</span> : null}
+                  <span className="truncate" data-testid="passage-source">
+                    {result.folderPath ? `${result.folderPath}/` : ''}
+                    {result.fileName}
+                  </span>
+                  {result.page ? (
+                    <span className="shrink-0 text-xs font-normal text-slate-500" data-testid="passage-page">
+                      p. {result.page}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="mt-1 block text-sm leading-relaxed text-slate-600">
                   <HighlightedSnippet result={result} />
