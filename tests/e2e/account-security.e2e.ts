@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -11,15 +10,7 @@ import { AuthPage } from './pages/auth-page';
 import { E2E_ADMIN } from './support/admin-credentials';
 import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 import { startGenie, type RunningGenie } from './support/genie-server';
-
-/** A port nobody listens on right now, so the redirect URI can be registered before Genie starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../support/free-port';
 
 /**
  * Password reset by mail and single sign-on, against a Genie of its own that has SMTP (a real
