@@ -8,15 +8,28 @@ import { localModelPath, localModelRefs, runSettings, type LocalModelRef, type L
 /**
  * The process's local models: checked when Genie starts (the runtime loads, each file is a GGUF
  * file llama.cpp can read), then one LocalModelRuntime per file and settings for the life of the
- * process, shared by every app built in it (tests build several).
+ * process, shared by every app built in it with the same settings (tests build several).
  */
 
 const runtimes = new Map<string, LocalModelRuntime>();
 let llamaPromise: Promise<Llama> | null = null;
 
+/** What start read: the runtime, and each checked file's training context size by path. */
+let llamaReady: Llama | null = null;
+const checkedFiles = new Map<string, number>();
+
 const keyOf = (settings: LocalRunSettings) => `${settings.path}|${settings.threads}|${settings.contextSize}|${settings.maxWaiting}`;
-/** Which runtime each configuration's file uses: a config object maps paths to runtime keys. */
-const configured = new WeakMap<Config, Map<string, LocalModelRuntime>>();
+
+/** The one runtime for this file under these settings; undefined for a file start did not check. */
+function runtimeFor(config: Config, path: string): LocalModelRuntime | undefined {
+  const trainContextSize = checkedFiles.get(path);
+  if (!llamaReady || trainContextSize === undefined) return undefined;
+  const settings = runSettings(config, path, { trainContextSize }, llamaReady.cpuMathCores);
+  const key = keyOf(settings);
+  let runtime = runtimes.get(key);
+  if (!runtime) runtimes.set(key, (runtime = new LocalModelRuntime(llamaReady, settings)));
+  return runtime;
+}
 
 /** The llama.cpp runtime: the platform's prebuilt CPU binary, never a GPU build, never built here. */
 export function loadLlama(): Promise<Llama> {
@@ -48,14 +61,10 @@ export async function prepareLocalModels(config: Config, importLlama: () => Prom
       `${refs[0]!.setting}: a local model needs the llama.cpp runtime (the optional package node-llama-cpp with its CPU binary for this platform), which could not be loaded (${reason(error)}). Install Genie without --omit=optional, or name another provider.`,
     );
   }
-  const map = new Map<string, LocalModelRuntime>();
+  llamaReady = llama;
+  for (const ref of refs) checkedFiles.set(ref.path, await readModelFile(ref));
   for (const ref of refs) {
-    const trainContextSize = await readModelFile(ref);
-    const settings = runSettings(config, ref.path, { trainContextSize }, llama.cpuMathCores);
-    const key = keyOf(settings);
-    let runtime = runtimes.get(key);
-    if (!runtime) runtimes.set(key, (runtime = new LocalModelRuntime(llama, settings)));
-    map.set(ref.path, runtime);
+    const runtime = runtimeFor(config, ref.path)!;
     if (config.LOCAL_MODEL_PRELOAD) {
       try {
         await runtime.load();
@@ -64,7 +73,6 @@ export async function prepareLocalModels(config: Config, importLlama: () => Prom
       }
     }
   }
-  configured.set(config, map);
 }
 
 /** The file's training context size, read from its GGUF header; a ConfigError naming the setting if it cannot be read. */
@@ -93,19 +101,20 @@ async function readModelFile(ref: LocalModelRef): Promise<number> {
 
 /** The runtime answering for a `local:` model id under this configuration (prepared at start). */
 export function localRuntimeFor(config: Config, modelId: string): LocalModelRuntime {
-  const runtime = configured.get(config)?.get(localModelPath(modelId));
+  const runtime = runtimeFor(config, localModelPath(modelId));
   if (!runtime) throw new Error(`local model ${modelId} was not prepared: prepareLocalModels(config) runs when the app is built`);
   return runtime;
 }
 
 /** The context size a local model runs with; undefined before start prepared it. */
 export function localContextTokens(config: Config, modelId: string): number | undefined {
-  return configured.get(config)?.get(localModelPath(modelId))?.settings.contextSize;
+  return runtimeFor(config, localModelPath(modelId))?.settings.contextSize;
 }
 
 /** Each local model this configuration uses, for /api/health and the System tab. */
 export function localModelsStatus(config: Config): LocalModelStatus[] {
-  return [...new Set(configured.get(config)?.values() ?? [])].map((runtime) => runtime.status());
+  const used = localModelRefs(config).flatMap((ref) => runtimeFor(config, ref.path) ?? []);
+  return [...new Set(used)].map((runtime) => runtime.status());
 }
 
 /** Frees every loaded model (tests and the bench; a server's process simply ends). */

@@ -59,7 +59,8 @@ const KEPT_GENERATIONS = 256;
 
 export class LocalModelRuntime {
   readonly file: string;
-  private readonly queue: GenerationQueue;
+  /** Turns at the model: public for status and for tests that hold the slot. */
+  readonly queue: GenerationQueue;
   private loading: Promise<Loaded> | null = null;
   private loaded: Loaded | null = null;
   private failure: string | null = null;
