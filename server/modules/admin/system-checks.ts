@@ -45,7 +45,7 @@ export async function systemChecks(checks: HealthChecks, paymentsConfigured: boo
         detail:
           models === 'ok'
             ? localModels.length > 0
-              ? 'A model provider is configured; Genie runs a model itself (below).'
+              ? 'Genie runs a model itself (below).'
               : 'A model provider is configured.'
             : models === 'offline'
               ? 'No model provider is configured; the offline engine answers.'
