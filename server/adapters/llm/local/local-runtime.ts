@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
+import type { ChatHistoryItem, ChatWrapper, Llama, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { GenerationQueue } from './generation-queue';
 import type { LocalRunSettings } from './local-settings';
 
@@ -51,6 +51,11 @@ export class LocalPromptTooLongError extends Error {
 interface Loaded {
   model: LlamaModel;
   context: LlamaContext;
+  /**
+   * The model's chat template, resolved once: LlamaChat's default ("auto") reads and compiles the
+   * file's Jinja template in JavaScript for every new chat, on the event loop.
+   */
+  chatWrapper: ChatWrapper;
 }
 
 const RECENT_MS = 60_000;
@@ -82,7 +87,8 @@ export class LocalModelRuntime {
       try {
         const model = await this.llama.loadModel({ modelPath: this.settings.path });
         const context = await model.createContext({ contextSize: this.settings.contextSize, threads: this.settings.threads, sequences: 1 });
-        this.loaded = { model, context };
+        const { resolveChatWrapper } = await import('node-llama-cpp');
+        this.loaded = { model, context, chatWrapper: resolveChatWrapper(model) };
         return this.loaded;
       } catch (error) {
         this.failure = error instanceof Error ? error.message : String(error);
@@ -109,10 +115,10 @@ export class LocalModelRuntime {
   async generate(options: { history: ChatHistoryItem[]; maxTokens?: number; signal: AbortSignal; onText: (text: string) => void }): Promise<LocalGeneration> {
     const release = await this.queue.acquire(options.signal);
     try {
-      const { model, context } = await this.load();
+      const { model, context, chatWrapper } = await this.load();
       const { LlamaChat } = await import('node-llama-cpp');
       const sequence = context.getSequence();
-      const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: true });
+      const chat = new LlamaChat({ contextSequence: sequence, chatWrapper, autoDisposeSequence: true });
       try {
         const prompt = chat.chatWrapper.generateContextState({ chatHistory: [...options.history, { type: 'model', response: [] }] });
         const promptTokens = prompt.contextText.tokenize(model.tokenizer).length;
