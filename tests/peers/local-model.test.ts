@@ -4,6 +4,7 @@ import { LEGAL_DISCLAIMER } from '../../server/adapters/llm/prompts';
 import { ProviderError, streamModel } from '../../server/adapters/llm/model-stream';
 import { languageModelFor } from '../../server/adapters/llm/providers';
 import { closeLocalModels, localRuntimeFor } from '../../server/adapters/llm/local/local-models';
+import { createLocalEmbedder } from '../../server/adapters/llm/local/local-embedder';
 import type { LocalModelRuntime } from '../../server/adapters/llm/local/local-runtime';
 import { loadConfig } from '../../server/config';
 import { messages } from '../../server/db/schema/chat';
@@ -204,5 +205,22 @@ describe('a local model that is busy', () => {
     // The reply had room for ~400 tokens; it stopped well short of filling it.
     expect(run.completionTokens).toBeLessThan(512 - run.promptTokens);
     expect(runtime.queue.running).toBe(0);
+  });
+});
+
+describe('embeddings from a local model', () => {
+  it('gives one vector per text, in order, of the model width, the same for the same text', async () => {
+    const embedder = createLocalEmbedder(MODEL, { threads: 1 });
+    try {
+      const [notice, renewal] = await embedder.embed(['notice period', 'auto-renewal clause']);
+      const width = notice!.length;
+      expect(width).toBeGreaterThan(8);
+      expect(renewal).toHaveLength(width);
+      expect(renewal).not.toEqual(notice);
+      expect(await embedder.embed(['notice period'])).toEqual([notice]);
+      expect(await embedder.embed([])).toEqual([]);
+    } finally {
+      await embedder.close();
+    }
   });
 });
