@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEGAL_DISCLAIMER } from '../../server/adapters/llm/prompts';
@@ -6,7 +9,7 @@ import { languageModelFor } from '../../server/adapters/llm/providers';
 import { closeLocalModels, localRuntimeFor } from '../../server/adapters/llm/local/local-models';
 import { createLocalEmbedder } from '../../server/adapters/llm/local/local-embedder';
 import type { LocalModelRuntime } from '../../server/adapters/llm/local/local-runtime';
-import { loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/config';
 import { messages } from '../../server/db/schema/chat';
 import { parseSse } from '../support/sse';
 import { setTeamPlan } from '../support/teams';
@@ -221,6 +224,46 @@ describe('embeddings from a local model', () => {
       expect(await embedder.embed([])).toEqual([]);
     } finally {
       await embedder.close();
+    }
+  });
+});
+
+describe('loading a local model', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'genie-local-load-'));
+  // The real file cut short: its GGUF header (and so the start-up check) reads, its weights do not.
+  const truncated = join(dir, 'truncated.gguf');
+  writeFileSync(truncated, readFileSync(MODEL).subarray(0, 1_000_000));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('loads at start with LOCAL_MODEL_PRELOAD, before any chat', async () => {
+    const t = await createTestApp({ env: { ...LOCAL_ENV, LOCAL_MODEL_PRELOAD: 'true', LOCAL_MODEL_QUEUE: '3' } });
+    try {
+      const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+      expect(health.localModels.map((m: { state: string }) => m.state)).toEqual(['loaded']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops start with one sentence naming the setting when LOCAL_MODEL_PRELOAD cannot load the file', async () => {
+    const error = await createTestApp({ env: { ...LOCAL_ENV, GENIE_MODEL_G: `local:${truncated}`, LOCAL_MODEL_PRELOAD: 'true' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(new RegExp(`^GENIE_MODEL_G: the model file ${truncated.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} could not be loaded \\(.+\\)\\.$`));
+  });
+
+  it('answers a chat with a 502 sentence, and reports the model failed, when it cannot load on first use', async () => {
+    const t = await createTestApp({ env: { ...LOCAL_ENV, GENIE_MODEL_DEFAULT: `local:${truncated}`, ADMIN_USERNAME: 'loadadmin', ADMIN_PASSWORD: 'a long admin passphrase' } });
+    try {
+      const { cookie } = await signUp(t.app);
+      const response = await t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: { message: 'Hello' } });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'provider_failed', error: 'The model could not be loaded. Please tell your administrator.' });
+      const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+      expect(health.checks.models).toBe('down');
+      expect(health.localModels).toEqual([expect.objectContaining({ file: 'truncated.gguf', state: 'failed', memoryBytes: 0 })]);
+      expect(JSON.stringify(health)).not.toContain('error');
+    } finally {
+      await t.close();
     }
   });
 });

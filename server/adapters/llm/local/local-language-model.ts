@@ -1,7 +1,7 @@
 import type { ChatHistoryItem } from 'node-llama-cpp';
 import { ProviderError, TOO_LONG_FOR_PROVIDER, type ProviderModel } from '../model-stream';
 import { QueueFullError } from './generation-queue';
-import { LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
+import { LocalModelLoadError, LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
 
 /**
  * A local model as an `ai` SDK provider model (LanguageModelV3), so the chat path is the same code
@@ -42,6 +42,8 @@ const finishOf = (g: LocalGeneration): FinishReason => ({ unified: g.stopReason 
 function providerErrorOf(error: unknown): unknown {
   if (error instanceof QueueFullError) return new ProviderError('busy', error.message);
   if (error instanceof LocalPromptTooLongError) return new ProviderError('context_exceeded', TOO_LONG_FOR_PROVIDER, error.contextSize);
+  // Why is for the operator (System tab), not for every user.
+  if (error instanceof LocalModelLoadError) return new ProviderError('failed', 'The model could not be loaded. Please tell your administrator.');
   return error;
 }
 

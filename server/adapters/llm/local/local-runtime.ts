@@ -48,6 +48,9 @@ export class LocalPromptTooLongError extends Error {
   }
 }
 
+/** The model file could not be loaded (it stays failed until Genie restarts); `cause` says why. */
+export class LocalModelLoadError extends Error {}
+
 interface Loaded {
   model: LlamaModel;
   context: LlamaContext;
@@ -92,7 +95,7 @@ export class LocalModelRuntime {
         return this.loaded;
       } catch (error) {
         this.failure = error instanceof Error ? error.message : String(error);
-        throw error;
+        throw new LocalModelLoadError(this.failure, { cause: error });
       }
     })();
     return this.loading;
