@@ -55,6 +55,9 @@ export function createLocalLanguageModel(runtime: LocalModelRuntime, modelId: st
     const stop = () => abort.abort();
     if (options.abortSignal?.aborted) abort.abort();
     options.abortSignal?.addEventListener('abort', stop, { once: true });
+    // Set once the reader cancels: a text piece llama.cpp hands over while it stops, or its
+    // result, must not be enqueued into a stream that is gone (enqueue would throw).
+    let cancelled = false;
     const stream = new ReadableStream<StreamPart>({
       start(controller) {
         const id = 'text-0';
@@ -68,12 +71,14 @@ export function createLocalLanguageModel(runtime: LocalModelRuntime, modelId: st
             history: toChatHistory(options.prompt),
             maxTokens: options.maxOutputTokens,
             signal: abort.signal,
-            onText: (text) => controller.enqueue({ type: 'text-delta', id, delta: text }),
+            onText: (text) => {
+              if (!cancelled) controller.enqueue({ type: 'text-delta', id, delta: text });
+            },
           })
           .then(
             (g) => {
               // A stopped reply ends as an aborted request does with any provider: with an error.
-              if (g.stopReason === 'abort') return controller.error(abortError());
+              if (cancelled || g.stopReason === 'abort') return controller.error(abortError());
               controller.enqueue({ type: 'text-end', id });
               controller.enqueue({ type: 'finish', usage: usageOf(g), finishReason: finishOf(g) });
               controller.close();
@@ -83,6 +88,7 @@ export function createLocalLanguageModel(runtime: LocalModelRuntime, modelId: st
           .finally(() => options.abortSignal?.removeEventListener('abort', stop));
       },
       cancel() {
+        cancelled = true;
         abort.abort();
       },
     });
