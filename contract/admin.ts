@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localModelHealthSchema } from './health';
 import { planIdSchema } from './plans';
 import { promotionActionSchema } from './promotions';
 
@@ -153,7 +154,12 @@ export const systemCheckSchema = z.object({
   status: z.enum(['online', 'offline', 'not_configured', 'down']),
   detail: z.string(),
 });
-export const systemResponseSchema = z.object({ checks: z.array(systemCheckSchema), checkedAt: z.string() });
+export const systemResponseSchema = z.object({
+  checks: z.array(systemCheckSchema),
+  checkedAt: z.string(),
+  /** Models Genie runs itself, with why loading failed when it did (an operator's eyes only). */
+  localModels: z.array(localModelHealthSchema.extend({ error: z.string().nullable() })).optional(),
+});
 export type SystemResponse = z.infer<typeof systemResponseSchema>;
 
 /** POST /api/payments/webhook, signed with HMAC-SHA256 of the raw body in X-Genie-Signature. */

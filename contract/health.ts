@@ -2,6 +2,24 @@ import { z } from 'zod';
 
 export const checkStatusSchema = z.enum(['ok', 'down', 'offline']);
 
+/** A model Genie runs itself (`local:<file.gguf>`), as /api/health and the admin System tab report it. */
+export const localModelHealthSchema = z.object({
+  /** The file's name, without its directory. */
+  file: z.string(),
+  /** `not_loaded`: loads on the first chat (LOCAL_MODEL_PRELOAD loads it at start). */
+  state: z.enum(['not_loaded', 'loading', 'loaded', 'failed']),
+  contextSize: z.number().int(),
+  threads: z.number().int(),
+  /** Tokens written per second of writing, over the replies of the last minute; null with none. */
+  tokensPerSecond: z.number().nullable(),
+  /** Memory its weights and context take, in bytes (0 until loaded). */
+  memoryBytes: z.number().int(),
+  /** Replies being written and waiting their turn. */
+  running: z.number().int(),
+  waiting: z.number().int(),
+});
+export type LocalModelHealth = z.infer<typeof localModelHealthSchema>;
+
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   checks: z.object({
@@ -9,5 +27,9 @@ export const healthResponseSchema = z.object({
     storage: checkStatusSchema,
     models: checkStatusSchema,
   }),
+  /** Present when a persona runs a local model. */
+  localModels: z.array(localModelHealthSchema).optional(),
+  /** This process's resident memory in bytes; present with localModels (a model is most of it). */
+  memoryRssBytes: z.number().int().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

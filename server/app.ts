@@ -20,6 +20,7 @@ import { decorateAuth } from './modules/auth/current-user';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { registerOidc } from './modules/auth/oidc.module';
+import { localModelsStatus, prepareLocalModels } from './adapters/llm/local/local-models';
 import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
 import { registerAdminModule } from './modules/admin/admin.module';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -71,6 +72,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  // First: a `local:` model whose runtime or file is missing stops start with one sentence (ConfigError).
+  await prepareLocalModels(config);
   const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
   const logOptions = {
@@ -179,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: () => database.ping(),
     storage: () => objectStore.ping(),
     models: async () => chatService.modelsStatus(),
+    localModels: () => localModelsStatus(config),
   };
   await app.register(healthRoutes, { checks: healthChecks });
   const ssoName = config.OIDC_ISSUER ? config.OIDC_DISPLAY_NAME : null;

@@ -13,14 +13,17 @@ const booleanFlag = z.preprocess(
 );
 
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
-/** A model reference `<provider>:<model id>`, e.g. `ollama:llama3.2` (model ids may contain colons). */
+/**
+ * A model reference `<provider>:<model id>`, e.g. `ollama:llama3.2` (model ids may contain colons),
+ * or `local:<path to a .gguf file>` for a model Genie runs itself (server/adapters/llm/local).
+ */
 const modelRef = z.preprocess(
   emptyAsUndefined,
   z
     .string()
     .regex(
-      /^(openai|anthropic|xai|venice|ollama|openai-compatible):.+$/,
-      'must be <provider>:<model id> with provider openai, anthropic, xai, venice, ollama or openai-compatible',
+      /^(openai|anthropic|xai|venice|ollama|openai-compatible|local):.+$/,
+      'must be <provider>:<model id> with provider openai, anthropic, xai, venice, ollama, openai-compatible or local',
     )
     .optional(),
 );
@@ -144,6 +147,15 @@ export const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   /** Any /v1/chat/completions server (vLLM, LM Studio, llama.cpp server, OpenRouter), /v1 included. */
   OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
+  // ── a model inside Genie (`local:<path.gguf>`; server/adapters/llm/local; README "Fully local") ──
+  /** CPU threads llama.cpp computes with; one fewer than the physical cores (at least 1) by default. */
+  LOCAL_MODEL_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
+  /** The local model's context in tokens; the size it was trained with (read from the file) by default. */
+  LOCAL_MODEL_CONTEXT: contextTokens,
+  /** Load the local model while starting (start fails if it cannot load); otherwise on the first chat. */
+  LOCAL_MODEL_PRELOAD: booleanFlag,
+  /** Replies that may wait while the local model writes another; one more is answered 429 at once. */
+  LOCAL_MODEL_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(8)),
   /** A provider that sends nothing for this long (before or between tokens) is cut off. */
   MODEL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
   /** Chat messages a user may send per minute. */

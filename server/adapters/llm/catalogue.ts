@@ -1,5 +1,6 @@
 import { PERSONA_IDS, type PersonaId } from '@contract/personas';
 import type { Config } from '../../config';
+import { localContextTokens } from './local/local-models';
 
 /**
  * Which model answers for each persona, decided once from the configuration.
@@ -11,7 +12,7 @@ import type { Config } from '../../config';
  * 4. else null: the offline engine answers.
  */
 
-export const PROVIDERS = ['openai', 'anthropic', 'xai', 'venice', 'ollama', 'openai-compatible'] as const;
+export const PROVIDERS = ['openai', 'anthropic', 'xai', 'venice', 'ollama', 'openai-compatible', 'local'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 export interface ModelChoice {
@@ -51,6 +52,8 @@ export const DEFAULT_CONTEXT_TOKENS: Record<ProviderName, number> = {
   venice: 32_768,
   ollama: 4_096,
   'openai-compatible': 8_192,
+  // Only a fallback: a local model's size is read from its file at start (localContextTokens).
+  local: 4_096,
 };
 
 const PERSONA_CONTEXT_ENV = {
@@ -62,7 +65,9 @@ const PERSONA_CONTEXT_ENV = {
 
 /** The context size in tokens of a persona's model: configured, or its provider's usual size. */
 export function configuredContextTokens(config: Config, persona: PersonaId, choice: ModelChoice): number {
-  return config[PERSONA_CONTEXT_ENV[persona]] ?? DEFAULT_CONTEXT_TOKENS[choice.provider];
+  const configured = config[PERSONA_CONTEXT_ENV[persona]];
+  if (choice.provider === 'local') return Math.min(configured ?? Infinity, localContextTokens(config, choice.modelId) ?? DEFAULT_CONTEXT_TOKENS.local);
+  return configured ?? DEFAULT_CONTEXT_TOKENS[choice.provider];
 }
 
 const PERSONA_ENV: Record<PersonaId, keyof Config> = {
@@ -97,6 +102,9 @@ export function providerConfigured(config: Config, provider: ProviderName): bool
       return Boolean(config.OLLAMA_BASE_URL) || explicitChoices(config).some((c) => c.provider === 'ollama');
     case 'openai-compatible':
       return Boolean(config.OPENAI_COMPATIBLE_BASE_URL);
+    case 'local':
+      // Nothing to reach: the file named is checked when Genie starts (local/prepare-local-models.ts).
+      return true;
   }
 }
 
@@ -133,7 +141,7 @@ export function buildCatalogue(config: Config): ModelCatalogue {
 /** The image model, when GENIE_IMAGE_MODEL names a configured provider that can draw. */
 export function imageModelChoice(config: Config): ModelChoice | null {
   const choice = parseModelRef(config.GENIE_IMAGE_MODEL);
-  if (!choice || choice.provider === 'anthropic') return null;
+  if (!choice || choice.provider === 'anthropic' || choice.provider === 'local') return null;
   return providerConfigured(config, choice.provider) || choice.provider === 'ollama' ? choice : null;
 }
 

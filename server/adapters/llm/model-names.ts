@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { ModelChoice, ProviderName } from './catalogue';
 
 /**
@@ -12,6 +13,7 @@ const PROVIDER_NAMES: Record<ProviderName, string | null> = {
   ollama: 'Ollama',
   // A self-hosted server's name says nothing to a user; the model's own name does.
   'openai-compatible': null,
+  local: null,
 };
 
 const WORDS: Record<string, string> = { gpt: 'GPT', claude: 'Claude', grok: 'Grok', llama: 'Llama', qwen: 'Qwen', mistral: 'Mistral', gemma: 'Gemma', phi: 'Phi' };
@@ -34,6 +36,8 @@ function cleanModelId(modelId: string): string {
 export function readableModelName(choice: ModelChoice, operatorLabel?: string): string {
   const label = operatorLabel?.trim();
   if (label) return label;
+  // A model Genie runs itself is named by its file, as the operator downloaded it.
+  if (choice.provider === 'local') return basename(choice.modelId);
   const model = cleanModelId(choice.modelId);
   const provider = PROVIDER_NAMES[choice.provider];
   return provider ? `${model} (${provider})` : model;

@@ -18,9 +18,10 @@ type StreamPart = Awaited<ReturnType<ProviderModel['doStream']>>['stream'] exten
 
 /**
  * `aborted` is the caller's own signal (the user went away or stopped); `context_exceeded` is the
- * provider refusing a prompt longer than its context, with the size it reported when it did.
+ * provider refusing a prompt longer than its context, with the size it reported when it did;
+ * `busy` is a model Genie runs itself whose queue of replies is full (answered 429, not 502).
  */
-export type ProviderFailure = 'failed' | 'timeout' | 'rate_limited' | 'aborted' | 'context_exceeded';
+export type ProviderFailure = 'failed' | 'timeout' | 'rate_limited' | 'aborted' | 'context_exceeded' | 'busy';
 
 export class ProviderError extends Error {
   constructor(
@@ -151,7 +152,7 @@ export function reportedContextTokens(body: string): number | undefined {
   return Number.isSafeInteger(tokens) && tokens > 0 ? tokens : undefined;
 }
 
-const TOO_LONG_FOR_PROVIDER = 'The conversation is too long for the model to read at once.';
+export const TOO_LONG_FOR_PROVIDER = 'The conversation is too long for the model to read at once.';
 
 /** `afterResponse`: the provider had answered 2xx and was streaming when this happened. */
 export function toProviderError(error: unknown, afterResponse = false): ProviderError {

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { ModelCatalogue, ProviderName } from './catalogue';
+import { localModelsStatus } from './local/local-models';
 import { OLLAMA_DEFAULT_BASE_URL, VENICE_DEFAULT_BASE_URL } from './providers';
 
 /**
@@ -13,7 +14,9 @@ export type ModelsHealth = 'ok' | 'offline' | 'down';
 const PROBE_TIMEOUT_MS = 3_000;
 const CACHE_MS = 30_000;
 
-function probeTarget(config: Config, provider: ProviderName): { url: string; headers: Record<string, string> } {
+type RemoteProvider = Exclude<ProviderName, 'local'>;
+
+function probeTarget(config: Config, provider: RemoteProvider): { url: string; headers: Record<string, string> } {
   const bearer = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
   switch (provider) {
     case 'openai':
@@ -35,11 +38,15 @@ function probeTarget(config: Config, provider: ProviderName): { url: string; hea
 }
 
 export function createModelsHealth(config: Config, catalogue: ModelCatalogue, now: () => number = Date.now) {
-  const providers = [...new Set(Object.values(catalogue).flatMap((c) => (c ? [c.provider] : [])))];
+  const configured = [...new Set(Object.values(catalogue).flatMap((c) => (c ? [c.provider] : [])))];
+  // A model Genie runs itself is not probed over the network (nothing leaves the machine): it is
+  // down only when its file failed to load (local/local-runtime.ts).
+  const hasLocal = configured.includes('local');
+  const providers = configured.filter((p): p is RemoteProvider => p !== 'local');
   let cached: { at: number; value: Promise<ModelsHealth> } | null = null;
 
   async function probe(): Promise<ModelsHealth> {
-    if (providers.length === 0) return 'offline';
+    if (providers.length === 0) return hasLocal ? 'ok' : 'offline';
     const results = await Promise.all(
       providers.map(async (provider) => {
         const { url, headers } = probeTarget(config, provider);
@@ -55,8 +62,10 @@ export function createModelsHealth(config: Config, catalogue: ModelCatalogue, no
     return results.every(Boolean) ? 'ok' : 'down';
   }
 
-  return (): Promise<ModelsHealth> => {
+  return async (): Promise<ModelsHealth> => {
     if (!cached || now() - cached.at > CACHE_MS) cached = { at: now(), value: probe() };
-    return cached.value;
+    const remote = await cached.value;
+    if (hasLocal && localModelsStatus(config).some((model) => model.state === 'failed')) return 'down';
+    return remote;
   };
 }

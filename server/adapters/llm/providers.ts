@@ -5,6 +5,8 @@ import { createXai } from '@ai-sdk/xai';
 import type { ImageModel } from 'ai';
 import type { Config } from '../../config';
 import { modelLabel, type ModelChoice } from './catalogue';
+import { createLocalLanguageModel } from './local/local-language-model';
+import { localRuntimeFor } from './local/local-models';
 import type { ProviderModel } from './model-stream';
 import { retryingFetch } from './retrying-fetch';
 
@@ -44,6 +46,8 @@ function createLanguageModel(config: Config, choice: ModelChoice): ProviderModel
     case 'ollama':
     case 'openai-compatible':
       return compatible(config, choice.provider).chatModel(choice.modelId);
+    case 'local':
+      return createLocalLanguageModel(localRuntimeFor(config, choice.modelId), choice.modelId);
   }
 }
 
@@ -58,6 +62,7 @@ export function imageModelFor(config: Config, choice: ModelChoice): ImageModel |
     case 'openai-compatible':
       return compatible(config, choice.provider).imageModel(choice.modelId);
     case 'anthropic':
+    case 'local':
       return null;
   }
 }

@@ -21,8 +21,10 @@ export async function systemChecks(checks: HealthChecks, paymentsConfigured: boo
     within(checks.storage(), false),
     within(checks.models(), 'down' as const),
   ]);
+  const localModels = checks.localModels();
   return {
     checkedAt: now.toISOString(),
+    ...(localModels.length > 0 ? { localModels } : {}),
     checks: [
       {
         id: 'payments',
@@ -42,10 +44,14 @@ export async function systemChecks(checks: HealthChecks, paymentsConfigured: boo
         status: models === 'ok' ? 'online' : models === 'offline' ? 'offline' : 'down',
         detail:
           models === 'ok'
-            ? 'A model provider is configured.'
+            ? localModels.length > 0
+              ? 'Genie runs a model itself (below).'
+              : 'A model provider is configured.'
             : models === 'offline'
               ? 'No model provider is configured; the offline engine answers.'
-              : 'The configured model provider is not answering.',
+              : localModels.some((m) => m.state === 'failed')
+                ? 'The local model could not be loaded (below).'
+                : 'The configured model provider is not answering.',
       },
       {
         id: 'api',

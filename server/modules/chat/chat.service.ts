@@ -313,7 +313,9 @@ export function createChatService(deps: ChatServiceDeps) {
         ? error
         : stoppedByUser
           ? new AppError('provider_failed', 'You stopped this reply.')
-          : new AppError('provider_failed', (error as ProviderError).message);
+          : error instanceof ProviderError && error.kind === 'busy'
+            ? new AppError('rate_limited', error.message)
+            : new AppError('provider_failed', (error as ProviderError).message);
     if (draft.emitted) return new MidStreamError(appError, kept);
     return kept ? new KeptExchangeError(appError, kept) : appError;
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LocalModelStatus } from '../../adapters/llm/local/local-runtime';
 import { healthResponseSchema, type HealthResponse } from '@contract/health';
 
 export interface HealthChecks {
@@ -6,6 +7,8 @@ export interface HealthChecks {
   storage(): Promise<boolean>;
   /** 'ok' when a provider is configured, 'offline' when only the offline engine answers. */
   models(): Promise<'ok' | 'offline' | 'down'>;
+  /** Models Genie runs itself (server/adapters/llm/local); empty when no persona uses one. */
+  localModels(): LocalModelStatus[];
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = async (app, { checks }) => {
@@ -15,6 +18,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = asy
       status: !database ? 'down' : storage && models !== 'down' ? 'ok' : 'degraded',
       checks: { database: database ? 'ok' : 'down', storage: storage ? 'ok' : 'down', models },
     };
+    const local = checks.localModels();
+    if (local.length > 0) {
+      // Why a load failed stays on the admin System tab: this route answers anyone.
+      body.localModels = local.map(({ error: _error, ...model }) => model);
+      body.memoryRssBytes = process.memoryUsage.rss();
+    }
     return reply.status(database ? 200 : 503).send(body);
   });
 };

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useAdminSystem } from '../api/get-system';
+import { LocalModelsPanel } from './local-models-panel';
 import { formatDate, QueryState } from './stat-card';
 
 const STATUS_TEXT = { online: 'Online', offline: 'Offline engine', not_configured: 'Not configured', down: 'Down' } as const;
@@ -46,6 +47,7 @@ export function SystemTab() {
               </li>
             ))}
           </ul>
+          {data?.localModels && data.localModels.length > 0 && <LocalModelsPanel models={data.localModels} />}
         </QueryState>
       </CardContent>
     </Card>

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import type { Config } from '../../../config';
+
+/**
+ * What the configuration says about models Genie runs itself: which settings name a `local:` file,
+ * and how to run it. Pure: nothing here touches the file or the runtime.
+ */
+
+export const LOCAL_PREFIX = 'local:';
+
+const PERSONA_MODEL_SETTINGS = ['GENIE_MODEL_DEFAULT', 'GENIE_MODEL_GINO', 'GENIE_MODEL_GINA', 'GENIE_MODEL_G'] as const satisfies readonly (keyof Config)[];
+
+/** One `local:` reference: the setting that named it (for start-up errors) and the file, as an absolute path. */
+export interface LocalModelRef {
+  setting: string;
+  path: string;
+}
+
+/** The model file of a `local:` model id, absolute (a relative one is read from Genie's working directory). */
+export const localModelPath = (modelId: string): string => resolve(modelId);
+
+/** Each distinct local model file the persona settings name, with the first setting that names it. */
+export function localModelRefs(config: Config): LocalModelRef[] {
+  const seen = new Map<string, LocalModelRef>();
+  for (const setting of PERSONA_MODEL_SETTINGS) {
+    const value = config[setting];
+    if (!value?.startsWith(LOCAL_PREFIX)) continue;
+    const path = localModelPath(value.slice(LOCAL_PREFIX.length));
+    if (!seen.has(path)) seen.set(path, { setting, path });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * llama.cpp's threads when LOCAL_MODEL_THREADS is unset: one fewer than the physical cores, at
+ * least one. Every core given to llama.cpp busy-waits between tokens, so a model on all of them
+ * starves the event loop and the database beside it; on the 2-core machine it was measured on,
+ * 1 thread wrote ~400 tokens/s and 2 or more far fewer (docs/decisions.md).
+ */
+export const defaultThreads = (physicalCores: number): number => Math.max(1, Math.floor(physicalCores) - 1);
+
+export interface LocalRunSettings {
+  path: string;
+  threads: number;
+  contextSize: number;
+  maxWaiting: number;
+}
+
+/** How to run one file: the configured values, else the file's own context size and the machine's cores. */
+export function runSettings(config: Config, path: string, file: { trainContextSize: number }, physicalCores: number): LocalRunSettings {
+  return {
+    path,
+    threads: config.LOCAL_MODEL_THREADS ?? defaultThreads(physicalCores),
+    contextSize: config.LOCAL_MODEL_CONTEXT ?? file.trainContextSize,
+    maxWaiting: config.LOCAL_MODEL_QUEUE,
+  };
+}
