@@ -50,6 +50,13 @@ describe('CORS rules for uploads from the browser', () => {
     expect(fine.puts).toEqual([]);
   });
 
+  it('replaces its own earlier rule (another PUBLIC_URL) and keeps the operator\'s rules beside it', async () => {
+    const operators: CORSRule = { AllowedMethods: ['GET'], AllowedOrigins: ['https://intranet.example.com'] };
+    const { client, puts } = bucket({ rules: [operators, browserPutRule('https://old.example.com')] });
+    await expect(ensureBrowserUploads(client, 'files', 'https://genie.example.com')).resolves.toBeNull();
+    expect(puts).toEqual([[operators, browserPutRule('https://genie.example.com')]]);
+  });
+
   it('says so when it may neither read nor set the rules', async () => {
     await expect(ensureBrowserUploads(bucket({ putDenied: true }).client, 'files', '*')).resolves.toBe(
       'Bucket files has no CORS rules and Genie may not set them (AccessDenied), so uploads from the browser will fail: add a CORS rule to bucket files allowing PUT from * with any header (README, "Files and storage").',

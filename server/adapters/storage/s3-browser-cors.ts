@@ -8,9 +8,12 @@ import { GetBucketCorsCommand, PutBucketCorsCommand, type CORSRule, type S3Clien
  *
  * At start Genie checks the rules once. A bucket with no rules gets one that lets Genie's page PUT
  * (the signature in the URL still decides what may be written, so the rule grants no access of its
- * own). A bucket that has rules is the operator's to manage: Genie never overwrites them, and says
- * in one sentence what is missing.
+ * own), marked with its own ID so that a later start with another PUBLIC_URL replaces it. Rules
+ * without that ID are the operator's: Genie never changes them, and says in one sentence what is
+ * missing when they do not let the page upload.
  */
+export const GENIE_RULE_ID = 'genie-browser-uploads';
+
 
 /** What a rule must allow: PUT from the page's origin with the headers the page sends. */
 export function allowsBrowserPut(rules: CORSRule[], origin: string): boolean {
@@ -23,7 +26,7 @@ export function allowsBrowserPut(rules: CORSRule[], origin: string): boolean {
 }
 
 export function browserPutRule(origin: string): CORSRule {
-  return { AllowedMethods: ['PUT'], AllowedOrigins: [origin], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 };
+  return { ID: GENIE_RULE_ID, AllowedMethods: ['PUT'], AllowedOrigins: [origin], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 };
 }
 
 const errorName = (error: unknown) => (error as { name?: string; Code?: string })?.name ?? (error as { Code?: string })?.Code;
@@ -43,11 +46,14 @@ export async function ensureBrowserUploads(client: S3Client, bucket: string, ori
       return `Could not read the CORS rules of bucket ${bucket} (${errorName(error) ?? 'error'}): uploads from the browser work only if they allow PUT from ${origin}; if they do not, ${fix}.`;
     }
   }
-  if (rules && rules.length > 0) {
-    return allowsBrowserPut(rules, origin) ? null : `Bucket ${bucket} has CORS rules that do not allow PUT from ${origin}, so uploads from the browser will fail: ${fix}.`;
+  rules ??= [];
+  if (allowsBrowserPut(rules, origin)) return null;
+  const operators = rules.filter((rule) => rule.ID !== GENIE_RULE_ID);
+  if (operators.length === rules.length && rules.length > 0) {
+    return `Bucket ${bucket} has CORS rules that do not allow PUT from ${origin}, so uploads from the browser will fail: ${fix}.`;
   }
   try {
-    await client.send(new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: [browserPutRule(origin)] } }));
+    await client.send(new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: [...operators, browserPutRule(origin)] } }));
     return null;
   } catch (error) {
     return `Bucket ${bucket} has no CORS rules and Genie may not set them (${errorName(error) ?? 'error'}), so uploads from the browser will fail: ${fix}.`;
