@@ -67,9 +67,9 @@ const lastFinish = await captured(() =>
 );
 for (const [label, query] of [['start', lastStart], ['finish', lastFinish]] as const) {
   await execute(sql`begin`);
-  const plan = await execute(sql`explain (analyze, summary, timing) ${query}`);
+  const plan = (await execute(sql`explain (analyze, summary, timing) ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
   await execute(sql`rollback`);
-  console.log(`\n${label}:\n${(plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n')}`);
+  console.log(`\n${label}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
 }
 const select1 = performance.now();
 for (let i = 0; i < 200; i++) await db.execute(sql`select 1`);
