@@ -78,7 +78,11 @@ const statements = async () => {
 };
 const through = (base: string, headers: Record<string, string>) => () =>
   timeStream(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify({ message: 'hello' }) }, (m) => m.event === 'delta');
-const viaGenie = through(url, { cookie });
+const viaGenie = () =>
+  through(url, { cookie })().catch((error: unknown) => {
+    console.error(`${String(error)}\nGenie said:\n${genie.output().slice(-3000)}`);
+    process.exit(1);
+  });
 const viaProxy = through(proxyUrl, {});
 
 /** Runs `chats` through one server in `batches`, and says its CPU ms per chat. */
@@ -109,6 +113,10 @@ const untilSaid = async (what: RegExp, from: number) => {
 const profileStart = genie.output().length;
 genie.child.kill('SIGHUP');
 await untilSaid(/PROFILE_STARTED/, profileStart);
+process.on('unhandledRejection', (error) => {
+  console.error(error, '\nGenie said:\n', genie.output().slice(-4000));
+  process.exit(1);
+});
 await phase('1 at a time (30)', 'proxy', 30, 1);
 await phase('1 at a time (30)', 'genie', 30, 1);
 await phase('20 at once (6 rounds)', 'proxy', 6, 20);
