@@ -17,10 +17,10 @@ import { openPostgres } from '../server/db/postgres';
 import { systemClock } from '../server/lib/clock';
 import { createAdminStatsService } from '../server/modules/admin/admin-stats.service';
 import { alternate, showSpread } from './lib/alternate';
-import { report, round } from './lib/report';
+import { report, round, scaled } from './lib/report';
 
-const INTERACTIONS = 1_000_000;
-const SIDE_ROWS = 100_000;
+const INTERACTIONS = scaled(1_000_000, 100_000);
+const SIDE_ROWS = scaled(100_000, 10_000);
 const SAMPLES = 15;
 
 const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openMemoryPglite();

@@ -14,12 +14,12 @@ import { systemClock } from '../server/lib/clock';
 import { createAdminStatsService } from '../server/modules/admin/admin-stats.service';
 import { alternate, showSpread } from './lib/alternate';
 import { cpuMsOf } from './lib/processes';
-import { report, round } from './lib/report';
+import { report, round, scaled } from './lib/report';
 
-const USERS = 100_000;
-const ROWS = 1_000_000;
+const USERS = scaled(100_000, 10_000);
+const ROWS = scaled(1_000_000, 100_000);
 const RUNS = 20;
-const POLL_SECONDS = 30;
+const POLL_SECONDS = scaled(30, 5);
 const ADMIN = { username: 'benchadmin', password: 'a long bench admin passphrase' };
 /** SPEC §9 "Polling": what one open admin console asks for, and how often (seconds). */
 const POLLED: [string, number][] = [

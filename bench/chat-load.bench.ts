@@ -6,7 +6,7 @@
  */
 import { startGenieProcess, stopGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { percentile, runChatLoad } from '../tests/reliability/support/chat-load';
-import { report, round } from './lib/report';
+import { report, round, scaled } from './lib/report';
 
 // The same probe on an idle server: the floor of the measurement.
 const idleData = tempDir('genie-bench-idle-');
@@ -21,7 +21,8 @@ for (let i = 0; i < 300; i++) {
 await stopGenie(idle);
 idleData.remove();
 
-const result = await runChatLoad({ concurrent: 300, seconds: 60, rampSeconds: 15, words: 20, tokenDelayMs: 1000 });
+const SECONDS = scaled(60, 15);
+const result = await runChatLoad({ concurrent: 300, seconds: SECONDS, rampSeconds: scaled(15, 5), words: 20, tokenDelayMs: 1000 });
 const p99 = percentile(result.probeMs, 0.99);
 const idleP99 = percentile(idleMs, 0.99);
 report({

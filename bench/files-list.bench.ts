@@ -15,9 +15,9 @@ import { filesRepository as repo } from '../server/modules/files/files.repositor
 import { decodeFileCursor } from '../server/modules/files/list-cursor';
 import { spawnGenie, tempDir, type GenieProcess } from '../tests/reliability/support/genie-process';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
-import { median, report, round } from './lib/report';
+import { median, report, round, scaled } from './lib/report';
 
-const FILES = 100_000;
+const FILES = scaled(100_000, 10_000);
 const FOLDERS = 100;
 const RUNS = 30;
 const SEARCH = 'report-4242';

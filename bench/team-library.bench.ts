@@ -20,12 +20,12 @@ import { filesRepository as files } from '../server/modules/files/files.reposito
 import { teamsRepository as teams } from '../server/modules/teams/teams.repository';
 import { spawnGenie, tempDir, type GenieProcess } from '../tests/reliability/support/genie-process';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
-import { median, report, round } from './lib/report';
+import { median, report, round, scaled } from './lib/report';
 
 const MEMBERS = 10;
-const TEAM_FILES = 10_000;
+const TEAM_FILES = scaled(10_000, 1_000);
 const TEAM_FOLDERS = 10;
-const ROUNDS = 5;
+const ROUNDS = scaled(5, 2);
 const RUNS_PER_ROUND = 20;
 
 const work = tempDir('genie-bench-team-');

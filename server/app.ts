@@ -176,7 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await indexing.close();
     await indexerStopped;
   });
-  const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites, knowledge: search.service });
+  const chatService = createChatService({
+    db,
+    config,
+    clock,
+    files: files.records,
+    extraction,
+    pendingWrites,
+    knowledge: search.service,
+    connections: database.kind === 'pglite' ? 'single' : 'pool',
+  });
 
   const healthChecks: HealthChecks = {
     database: () => database.ping(),

@@ -36,3 +36,11 @@ export function percentile(values: number[], p: number) {
 }
 
 export const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+/**
+ * BENCH_QUICK=1 (set by `BENCH_QUICK=1 npm run bench`): fewer rounds and smaller data, to check
+ * the suite runs end to end in minutes; bench/run.ts judges none of its figures.
+ */
+export const QUICK = process.env.BENCH_QUICK === '1';
+/** `full` normally, `quick` under BENCH_QUICK=1. */
+export const scaled = <T>(full: T, quick: T) => (QUICK ? quick : full);

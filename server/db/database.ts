@@ -21,7 +21,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof candidate.code === 'string' && (UNAVAILABLE_CODES.has(candidate.code) || candidate.code.startsWith('08'))) {
       return true;
     }
-    if (typeof candidate.message === 'string' && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(candidate.message)) {
+    if (typeof candidate.message === 'string' && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(candidate.message)) {
       return true;
     }
     current = candidate.cause;

@@ -8,6 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database, Db } from './database';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
+import { DRIZZLE_PARSERS, forDrizzle } from './pglite-query-options';
 
 export class DatabaseOpenError extends Error {}
 
@@ -66,7 +67,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     removeAbandonedInitDirs(dataDir);
     if (!existsSync(dbDir)) await initialiseInto(dbDir, dataDir);
     try {
-      client = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+      client = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS, parsers: DRIZZLE_PARSERS });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new DatabaseOpenError(
@@ -79,7 +80,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
-  const db = drizzle({ client }) as unknown as Db; // PgliteDatabase is a PgDatabase with PGlite's result type.
+  const db = drizzle({ client: forDrizzle(client) }) as unknown as Db; // PgliteDatabase is a PgDatabase with PGlite's result type.
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
@@ -101,11 +102,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /** An in-memory PGlite for tests and benchmarks that want no directory at all. */
 export async function openMemoryPglite(): Promise<Database> {
-  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, parsers: DRIZZLE_PARSERS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',
-    db: drizzle({ client }) as unknown as Db,
+    db: drizzle({ client: forDrizzle(client) }) as unknown as Db,
     ping: async () => !client.closed,
     close: () => client.close(),
   };

@@ -26,7 +26,11 @@ export function registerBodyDeadline(app: FastifyInstance, seconds: number) {
     if (!hasBody) return payload;
     // Once the request is answered (a 404, a refused type) its body no longer matters.
     const over = new AbortController();
-    reply.raw.once('close', () => over.abort());
+    // Only a body still arriving needs stopping: aborting creates a DOMException (with its stack),
+    // which every chat paid for nothing once its body had been read (issue 19's profile).
+    reply.raw.once('close', () => {
+      if (!payload.readableEnded && !payload.destroyed) over.abort();
+    });
     return guardBody(payload, { totalMs: seconds * 1000, timedOut, interrupted, signal: over.signal });
   });
 }

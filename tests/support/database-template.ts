@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database, Db } from '../../server/db/database';
 import { openPostgres } from '../../server/db/postgres';
 import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
+import { DRIZZLE_PARSERS, forDrizzle } from '../../server/db/pglite-query-options';
 import { MIGRATIONS_FOLDER } from '../../server/db/migrations-folder';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -56,11 +57,11 @@ export async function openTestDatabase(templateTarPath: string | undefined): Pro
     };
   }
   const loadDataDir = templateTarPath ? new Blob([await readFile(templateTarPath)]) : undefined;
-  const client = await PGlite.create({ loadDataDir, extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create({ loadDataDir, extensions: PGLITE_EXTENSIONS, parsers: DRIZZLE_PARSERS });
   if (!loadDataDir) await migrate(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client }) as unknown as Db,
+    db: drizzlePglite({ client: forDrizzle(client) }) as unknown as Db, // as the server opens it (server/db/pglite.ts)
     ping: async () => !client.closed,
     close: () => client.close(),
   };

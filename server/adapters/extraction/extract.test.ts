@@ -114,6 +114,15 @@ describe('extraction caps', () => {
     expect(await failureOf(extractText(job('pdf', 12_000, { maxPages: 20 }), chunked(pdf).input))).toEqual({ reason: 'too_many_pages', limit: 20 });
   });
 
+  it('counts page objects as the pattern /Type\\s*/Page(?![A-Za-z]) does, on the bytes', () => {
+    const count = (text: string) => pageObjectsIn(Buffer.from(text, 'latin1'));
+    expect(count('<< /Type /Page >> << /Type/Page/Parent 2 0 R >> << /Type\r\n\t/Page\n>>')).toBe(3);
+    expect(count('<< /Type /Pages /Kids [] >> << /Type /PageLabel >> << /Type /Font >>')).toBe(0);
+    expect(count('/Type\u00a0/Page]')).toBe(1);
+    expect(count('/Type /Page')).toBe(1);
+    expect(count('/Type /Pag')).toBe(0);
+  });
+
   it('refuses a PDF of 100,000 pages before opening it', async () => {
     const pdf = pdfWithPages(100_000);
     expect(pageObjectsIn(pdf)).toBe(100_000);

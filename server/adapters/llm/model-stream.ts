@@ -126,7 +126,9 @@ export async function* streamModel(options: {
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onCallerAbort);
-    controller.abort();
+    // A stream read to its end holds nothing to release; aborting it would only build a
+    // DOMException with its stack for every reply (issue 19's profile).
+    if (!finished) controller.abort();
     // A stream left early (an error part, the caller stopped): release the provider's connection.
     if (reader && !finished) void reader.cancel().catch(() => undefined);
   }

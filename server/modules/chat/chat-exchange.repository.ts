@@ -14,6 +14,10 @@ import type { LimitCounts } from './chat-limits';
  * COMMITTED each statement counts from its own snapshot, so two concurrent starts of one user both
  * saw 4 of 5 messages and both inserted (6 got through). The lock makes the second start wait
  * until the first has committed, and its statement's snapshot, taken after the lock, sees that row.
+ * The embedded database (PGlite) has one connection that runs one statement at a time, each in its
+ * own snapshot taken after the one before committed, so there the start is the statement alone:
+ * one round trip instead of four (BEGIN, the lock, the statement, COMMIT), which on PGlite run in
+ * the server's own thread (issue 19: 5 statements per chat became 2).
  */
 
 /** The advisory lock's first key: this lock's own namespace ('CHAT'), the user's hash is the second. */
@@ -91,10 +95,13 @@ export interface ExchangeEndInput {
   now: Date;
 }
 
+/** 'single': the embedded database's one connection, where statements never interleave. */
+export type DatabaseConnections = 'pool' | 'single';
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const chatExchangeRepository = {
-  async startExchange(db: Db, input: ExchangeStartInput): Promise<ExchangeStart> {
+  async startExchange(db: Db, input: ExchangeStartInput, connection: DatabaseConnections = 'pool'): Promise<ExchangeStart> {
     const { userId, now, limits, conversation, message } = input;
     const user = uuid(userId);
     const ctes: SQL[] = [
@@ -177,7 +184,8 @@ export const chatExchangeRepository = {
       from counts c, promotion p, verdict v
     `;
     // A check that stores nothing needs no lock: it cannot push the count past the limit.
-    const result = message
+    const result =
+      message && connection === 'pool'
       ? await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${int(ALLOWANCE_LOCK_SPACE)}, hashtext(${text(userId)}))`);
           return tx.execute(statement);

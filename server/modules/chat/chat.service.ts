@@ -29,7 +29,7 @@ import { titleFromFirstMessage } from './chat-title';
 import { InFlightReplies } from './in-flight-replies';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
-import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
+import { chatExchangeRepository as exchanges, type DatabaseConnections, type ExchangeStart } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
 import { ReplyDraft, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
 import { chatRepository as repo } from './chat.repository';
@@ -55,6 +55,8 @@ export interface ChatServiceDeps {
   pendingWrites: PendingWrites;
   /** Passages of the user's files, for "Search my files" and long attachments (the search module). */
   knowledge?: KnowledgeSource;
+  /** 'single' on the embedded database: a chat's start needs no transaction there (see the repository). */
+  connections?: DatabaseConnections;
 }
 
 /** Where a failed exchange's user message was kept (shown with Retry); absent when it was not kept. */
@@ -113,7 +115,7 @@ interface ExchangeEnd {
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, config, clock, pendingWrites } = deps;
+  const { db, config, clock, pendingWrites, connections = 'pool' } = deps;
   const catalogue: ModelCatalogue = buildCatalogue(config);
   const reportedContext = new ReportedContextSizes();
   const inFlight = new InFlightReplies();
@@ -173,7 +175,7 @@ export function createChatService(deps: ChatServiceDeps) {
     let attachments: ResolvedAttachment[] = [];
     if (requested.length > 0 || answered) {
       // Checked before the files are read, so the refusals come in the same order as without them.
-      refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }));
+      refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }, connections));
       if (requested.length > 0) attachments = await resolveAttachments(deps.files, deps.extraction, userId, requested);
     }
     const typed = answered ? answered.content : body.message;
@@ -195,7 +197,7 @@ export function createChatService(deps: ChatServiceDeps) {
         conversation,
         message: { id: userMessageId, content: text, attachments: attachments.length > 0 ? attachments.map((a) => a.stored) : null, parent },
         historyLimit: 0,
-      });
+      }, connections);
       refuseUnlessAllowed(start);
     }
     // "Search my files" and long attachments: passages of files this user may read (issue 16).

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { conversations, messages } from '../../db/schema/chat';
+import { conversations, type MessageRow } from '../../db/schema/chat';
 
 /** The SQL of the conversation list, search, detail, rename/pin, export and delete; always scoped to the owner. */
 
@@ -45,6 +45,12 @@ export interface SearchRow {
 
 /** LIKE's own characters typed by the user match themselves. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A message as a conversation's view reads it (conversationsRepository.messagesOf). */
+export type MessageDetailRow = Pick<
+  MessageRow,
+  'id' | 'role' | 'content' | 'attachments' | 'image' | 'citations' | 'responseTimeMs' | 'model' | 'feedback' | 'status' | 'parentId' | 'createdAt'
+>;
 
 export const conversationsRepository = {
   /** Pinned first, then newest first by last activity; keyset-paginated on (pinned, updatedAt, id). */
@@ -104,12 +110,24 @@ export const conversationsRepository = {
     return row ?? null;
   },
 
-  async messagesOf(db: Db, conversationId: string) {
-    return db
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(asc(messages.createdAt), asc(messages.id));
+  /**
+   * Every message of a conversation, oldest first, with the columns a conversation's view needs.
+   * Read as one JSON value built by the database: PGlite decodes each column of each row in
+   * JavaScript, which for a 1,000-message conversation took 105-113 ms against 30 ms for the same
+   * rows as one json_agg (issue 19, item 6: opening a long conversation).
+   */
+  async messagesOf(db: Db, conversationId: string): Promise<MessageDetailRow[]> {
+    const result = await db.execute(sql`
+      select json_agg(m order by m."createdAt", m.id)::text as rows
+      from (
+        select id, role, content, attachments, image, citations, response_time_ms as "responseTimeMs", model, feedback, status,
+               parent_id as "parentId", created_at as "createdAt"
+        from messages where conversation_id = ${conversationId}::uuid
+      ) m
+    `);
+    const text = (result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows;
+    if (!text) return [];
+    return (JSON.parse(text) as (Omit<MessageDetailRow, 'createdAt'> & { createdAt: string })[]).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   },
 
   /** Rename and pin; does not touch updatedAt (the list order is by last activity). False when not theirs. */

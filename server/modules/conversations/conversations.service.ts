@@ -10,10 +10,9 @@ import {
 } from '@contract/chat';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
 import type { Db } from '../../db/database';
-import type { MessageRow } from '../../db/schema/chat';
 import { invalidInput, notFound } from '../../lib/app-error';
 import type { PendingWrites } from '../../lib/pending-writes';
-import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type SearchRow } from './conversations.repository';
+import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type MessageDetailRow, type SearchRow } from './conversations.repository';
 import { branchTo, newestLeafUnder, variantsOf, type Variants } from './message-tree';
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findOwn>>>;
@@ -63,7 +62,7 @@ export function snippetParts(marked: string): { text: string; highlight: boolean
 /** Rows from before the four statuses said `incomplete`: a stream cut before it finished. */
 const statusOf = (stored: string): MessageStatus => ((MESSAGE_STATUSES as readonly string[]).includes(stored) ? (stored as MessageStatus) : 'stopped');
 
-export const toStoredMessage = (row: MessageRow, variants: Variants = { index: 1, count: 1, ids: [row.id] }): StoredMessage => ({
+export const toStoredMessage = (row: MessageDetailRow, variants: Variants = { index: 1, count: 1, ids: [row.id] }): StoredMessage => ({
   id: row.id,
   role: row.role as StoredMessage['role'],
   content: row.content,

@@ -1,0 +1,77 @@
+/**
+ * Times a chat's two statements on an in-memory PGlite, apart from HTTP and the model: the start
+ * (limits, conversation, the user's message) and the finish (reply, interaction, feature events,
+ * the conversation's activity), `n` exchanges of one user in one conversation, and EXPLAIN ANALYZE
+ * of the last of each. The start alternates (ABAB) between the embedded database's one statement
+ * and the pool's transaction (BEGIN, advisory lock, statement, COMMIT). `npx tsx bench/profile/exchange-statements.ts [n]`.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openMemoryPglite } from '../../server/db/pglite';
+import { chatExchangeRepository as exchanges } from '../../server/modules/chat/chat-exchange.repository';
+
+const n = Number(process.argv[2] ?? 300);
+const database = await openMemoryPglite();
+const { db } = database;
+// The statements the repository ran, to EXPLAIN them at the end.
+type Query = Parameters<typeof db.execute>[0];
+let capture: ((query: Query) => void) | null = null;
+const execute = db.execute.bind(db);
+db.execute = ((query: Query) => {
+  if (!capture) return execute(query);
+  capture(query);
+  throw new Error('captured');
+}) as typeof db.execute;
+const captured = async (run: () => Promise<unknown>) => {
+  let query: Query | undefined;
+  capture = (q) => (query = q);
+  await run().catch(() => undefined);
+  capture = null;
+  return query!;
+};
+const userId = randomUUID();
+await db.execute(sql`insert into users (id, email, username, password_hash) values (${userId}::uuid, 'p@example.com', 'p', 'x')`);
+const conversationId = randomUUID();
+const limits = { minuteAgo: new Date(Date.now() - 60_000), dayStart: new Date(Date.now() - 3_600_000), perMinute: 1e6, allowance: 1e6, needsPromotion: false };
+const startMs = { single: 0, pool: 0 };
+let finishMs = 0;
+for (let i = 0; i < n; i++) {
+  const now = new Date();
+  const conversation = { id: conversationId, existing: i > 0, title: 't', persona: 'default', mode: 'chat' };
+  const messageId = randomUUID();
+  const connections = i % 2 === 0 ? 'single' : 'pool';
+  let t = performance.now();
+  await exchanges.startExchange(db, { userId, now, limits, conversation, message: { id: messageId, content: `question ${i} with some words in it`, attachments: null, parent: 'active' }, historyLimit: 0 }, connections);
+  startMs[connections] += performance.now() - t;
+  t = performance.now();
+  await exchanges.finishExchange(db, {
+    userId,
+    conversation,
+    reply: { id: randomUUID(), parentId: messageId, regenerated: false, content: Array.from({ length: 20 }, (_, k) => `token${k}`).join(' '), image: null, model: 'openai-compatible:fake-model', tokensIn: 10, tokensOut: 20, status: 'complete', createdAt: new Date(now.getTime() + 1) },
+    responseTimeMs: 400,
+    success: true,
+    tokens: 30,
+    features: [{ feature: 'chat', action: 'message' }],
+    now: new Date(),
+  });
+  finishMs += performance.now() - t;
+}
+console.log(`start ${(startMs.single / (n / 2)).toFixed(2)} ms as one statement, ${(startMs.pool / (n / 2)).toFixed(2)} ms in a transaction with the lock; finish ${(finishMs / n).toFixed(2)} ms (mean of ${n}, in-memory PGlite)`);
+const nextId = randomUUID();
+const conversation = { id: conversationId, existing: true, title: 't', persona: 'default', mode: 'chat' };
+const lastStart = await captured(() =>
+  exchanges.startExchange(db, { userId, now: new Date(), limits, conversation, message: { id: nextId, content: 'one more question', attachments: null, parent: 'active' }, historyLimit: 0 }, 'single'),
+);
+const lastFinish = await captured(() =>
+  exchanges.finishExchange(db, { userId, conversation, reply: { id: randomUUID(), parentId: nextId, regenerated: false, content: 'a reply', image: null, model: 'm', tokensIn: 1, tokensOut: 1, status: 'complete', createdAt: new Date() }, responseTimeMs: 1, success: true, tokens: 2, features: [{ feature: 'chat', action: 'message' }], now: new Date() }),
+);
+for (const [label, query] of [['start', lastStart], ['finish', lastFinish]] as const) {
+  await execute(sql`begin`);
+  const plan = (await execute(sql`explain (analyze, summary, timing) ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+  await execute(sql`rollback`);
+  console.log(`\n${label}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+}
+const select1 = performance.now();
+for (let i = 0; i < 200; i++) await db.execute(sql`select 1`);
+console.log(`select 1: ${((performance.now() - select1) / 200).toFixed(2)} ms`);
+await database.close();
