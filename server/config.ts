@@ -144,6 +144,11 @@ export const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   /** Any /v1/chat/completions server (vLLM, LM Studio, llama.cpp server, OpenRouter), /v1 included. */
   OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
+  /**
+   * Whether a new conversation's title is written by its persona's model (one short call after the
+   * first reply; chat-title-model.ts). Off keeps the keyword titles, and saves the call.
+   */
+  GENIE_MODEL_TITLES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1')),
   /** A provider that sends nothing for this long (before or between tokens) is cut off. */
   MODEL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
   /** Chat messages a user may send per minute. */

@@ -26,6 +26,7 @@ import type { FilesForChat } from '../files/file-records.service';
 import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { titleFromFirstMessage } from './chat-title';
+import { modelTitle } from './chat-title-model';
 import { InFlightReplies } from './in-flight-replies';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
@@ -84,6 +85,8 @@ export class KeptExchangeError extends Error {
 }
 
 const HISTORY_FROM_STORE = 40;
+/** The whole title call, however the provider trickles: a title is not worth holding a connection for. */
+const TITLE_CALL_LIMIT_MS = 30_000;
 
 /** An exchange once started: the user's message is stored and counts toward their limits. */
 interface StartedExchange extends ReplyRequest {
@@ -318,6 +321,20 @@ export function createChatService(deps: ChatServiceDeps) {
     return kept ? new KeptExchangeError(appError, kept) : appError;
   }
 
+  /**
+   * After a new conversation's first reply has been stored (the user already has it): its model
+   * writes the title, in the background. Without a model, with GENIE_MODEL_TITLES off, or when the
+   * call fails, the keyword title stays.
+   */
+  function retitleInBackground(exchange: StartedExchange, reply: ChatReply) {
+    const choice = exchange.choice;
+    if (!exchange.firstMessage || !choice || !config.GENIE_MODEL_TITLES || reply.content.trim() === '') return;
+    const { userId, conversation } = exchange;
+    void modelTitle(config, choice, { message: exchange.text, reply: reply.content }, AbortSignal.timeout(TITLE_CALL_LIMIT_MS))
+      .then((title) => (title && title !== conversation.title ? repo.replaceTitle(db, userId, conversation.id, conversation.title, title) : undefined))
+      .catch(() => undefined); // a database closing at shutdown: the keyword title stays
+  }
+
   return {
     catalogue,
 
@@ -355,7 +372,9 @@ export function createChatService(deps: ChatServiceDeps) {
         } catch (error) {
           throw await rollBack(exchange, draft, error);
         }
-        return storeReply(exchange, draft, streamed, sink);
+        const reply = await storeReply(exchange, draft, streamed, sink);
+        retitleInBackground(exchange, reply);
+        return reply;
       })();
       return inFlight.run(exchange.userId, exchange.conversation.id, stop, run);
     },
