@@ -13,6 +13,7 @@ export const COMPOSER_MAX_HEIGHT_PX = 128;
 
 export interface ComposerHandle {
   setText(text: string): void;
+  focus(): void;
 }
 
 interface ComposerProps {
@@ -27,10 +28,7 @@ interface ComposerProps {
   onRemoveAttachment(url: string): void;
   onUploadFiles(files: File[]): void;
   accentGradient: string;
-  /**
-   * Up-arrow in an empty message box: edit the last message sent. ChatScreen decides what editing
-   * means (the edit-and-branch flow when it exists; until then, the text comes back to resend).
-   */
+  /** Up-arrow in an empty message box: edit the last message sent (ChatScreen opens its edit box). */
   onEditLastMessage?(): void;
 }
 
@@ -66,6 +64,9 @@ export const Composer = memo(function Composer({
   useImperativeHandle(ref, () => ({
     setText(next: string) {
       setText(next);
+      textareaRef.current?.focus();
+    },
+    focus() {
       textareaRef.current?.focus();
     },
   }));

@@ -35,16 +35,36 @@ interface MessageBubbleProps extends MessageActionHandlers {
   onRegenerate?(): void;
   /** Only for the newest message when it is the user's, unanswered. */
   onRetry?(): void;
+  /** Changes each time the user asks to edit this message from the keyboard. */
+  editRequested?: number;
+  onEditClosed?(): void;
 }
 
 /** One message: the user's on the right in the persona's colours, the reply on the left as Markdown. */
-export const MessageBubble = memo(function MessageBubble({ message, persona, speaking, onContinue, onRegenerate, onRetry, ...handlers }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  persona,
+  speaking,
+  onContinue,
+  onRegenerate,
+  onRetry,
+  editRequested,
+  onEditClosed,
+  ...handlers
+}: MessageBubbleProps) {
   const time = timeOfDay.format(new Date(message.timestamp));
   if (message.role === 'user') {
     return (
       <li className="message-row flex justify-end" aria-label="Your message">
         <div className="flex max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
-          <UserMessageTools message={message} onEdit={handlers.onEdit} onShowVariant={handlers.onShowVariant} onRetry={onRetry}>
+          <UserMessageTools
+            message={message}
+            onEdit={handlers.onEdit}
+            onShowVariant={handlers.onShowVariant}
+            onRetry={onRetry}
+            editRequested={editRequested}
+            onEditClosed={onEditClosed}
+          >
             <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-br px-4 py-2.5 text-white shadow-sm', persona.gradient)}>
               <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
               {message.attachments && (
