@@ -190,7 +190,7 @@ export const Composer = memo(function Composer({
             {dictation.listening ? <MicOff aria-hidden="true" className="h-5 w-5" /> : <Mic aria-hidden="true" className="h-5 w-5" />}
           </button>
         )}
-        <span className="ml-auto hidden pr-2 text-[11px] text-slate-400 sm:inline">Enter to send · Shift+Enter for a new line</span>
+        <span className="ml-auto hidden pr-2 text-[11px] text-slate-500 sm:inline">Enter to send · Shift+Enter for a new line</span>
         {sending ? (
           <button
             type="button"

@@ -65,16 +65,19 @@ export const MessageBubble = memo(function MessageBubble({
             editRequested={editRequested}
             onEditClosed={onEditClosed}
           >
-            <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-br px-4 py-2.5 text-white shadow-sm', persona.gradient)}>
-              <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
-              {message.attachments && (
-                <div className="mt-2">
-                  <AttachmentChips attachments={message.attachments} tone="onColor" />
-                </div>
-              )}
+            <div className={cn('overflow-hidden rounded-2xl rounded-br-md bg-gradient-to-br text-white shadow-sm', persona.gradient)}>
+              {/* Dimmed so white text reads at AA contrast on every persona's colours (amber included). */}
+              <div className="bg-black/35 px-4 py-2.5">
+                <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
+                {message.attachments && (
+                  <div className="mt-2">
+                    <AttachmentChips attachments={message.attachments} tone="onColor" />
+                  </div>
+                )}
+              </div>
             </div>
           </UserMessageTools>
-          <span className="px-1 text-[11px] text-slate-400">{time}</span>
+          <span className="px-1 text-[11px] text-slate-500">{time}</span>
         </div>
       </li>
     );
@@ -100,7 +103,7 @@ export const MessageBubble = memo(function MessageBubble({
           {message.variants && handlers.onShowVariant && (
             <VariantSwitcher variants={message.variants} onFlip={handlers.onShowVariant} disabled={!handlers.onEdit} />
           )}
-          <span className="text-[11px] text-slate-400">
+          <span className="text-[11px] text-slate-500">
             {time}
             {message.responseTime !== undefined && ` · ${formatResponseTime(message.responseTime)}`}
           </span>
