@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { PersonaTourPage } from './pages/persona-tour';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 import { ChatSessions } from './support/chat-session';
 import { setModelBehaviour } from './support/fake-model';
 
@@ -52,6 +53,39 @@ describe('chat screens', () => {
       };
     });
 
+  it('phone onboarding: the carousel and the tour fit the screen, their controls clear of the text', async () => {
+    const { page, carousel } = await sessions.signedUp({ viewport: 'phone' });
+    await screenshot(page, 'chat-carousel-phone-light');
+    // Every button of the carousel lies inside the window, and none overlaps another.
+    const boxes = await carousel
+      .dialog()
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((b) => b.getBoundingClientRect().width > 0 && b.closest('[aria-hidden="true"], [inert]') === null)
+          .map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent ?? '', ...b.getBoundingClientRect().toJSON() })),
+      );
+    const { width, height } = VIEWPORTS.phone;
+    for (const box of boxes) expect({ name: box.name, inside: box.left >= 0 && box.right <= width && box.bottom <= height }).toEqual({ name: box.name, inside: true });
+    const overlapping = boxes.flatMap((a, i) =>
+      boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.name} / ${b.name}`),
+    );
+    expect(overlapping).toEqual([]);
+    await carousel.skip();
+    await carousel.waitClosed();
+
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.getByRole('button', { name: 'Meet the Genies' }).click();
+    const tour = new PersonaTourPage(page);
+    await tour.dialog().waitFor();
+    const next = tour.dialog().getByRole('button', { name: 'Next', exact: true });
+    const box = (await next.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await next.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'chat-tour-phone-light');
+  });
+
   for (const viewport of ['phone', 'laptop'] as const) {
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`${viewport}, ${colorScheme}`, async () => {
@@ -68,7 +102,7 @@ describe('chat screens', () => {
         expect(await pageOverflow(page)).toEqual({ page: 0, conversation: 0 });
         // The wide code and table scroll inside their own boxes.
         const codeBox = chat.lastReply().locator('.code-block pre');
-        expect(await codeBox.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(viewport === 'phone');
+        expect(await codeBox.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
         await screenshot(page, name('long-reply'));
 
         await setModelBehaviour({ kind: 'normal', reply: 'A second, shorter version of the answer.' });
@@ -102,7 +136,7 @@ describe('chat screens', () => {
           await animationsOff();
           await chat.sidebarButton('Expand sidebar').click();
           const list = page.getByRole('region', { name: 'Conversations' });
-          await list.getByRole('button', { name: /Question number 6/ }).waitFor();
+          await chat.conversation(/^Question number 6/).first().waitFor();
           expect(await list.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(280);
           await screenshot(page, name('sidebar'));
           await chat.sidebarButton('Collapse sidebar').click();

@@ -35,7 +35,7 @@ describe('file preview on click', () => {
     expect(await page.evaluate(() => (window as { ran?: boolean }).ran ?? false)).toBe(false);
     expect(await dialog.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/files\/[^/]+\/download\?download=1$/);
     await screenshot(page, 'files-preview-html-phone');
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await files.item('pixel.png').click();

@@ -77,7 +77,7 @@ export const MessageBubble = memo(function MessageBubble({
               </div>
             </div>
           </UserMessageTools>
-          <span className="px-1 text-[11px] text-slate-500">{time}</span>
+          <span className="px-1 text-[11px] text-slate-600">{time}</span>
         </div>
       </li>
     );
@@ -103,7 +103,7 @@ export const MessageBubble = memo(function MessageBubble({
           {message.variants && handlers.onShowVariant && (
             <VariantSwitcher variants={message.variants} onFlip={handlers.onShowVariant} disabled={!handlers.onEdit} />
           )}
-          <span className="text-[11px] text-slate-500">
+          <span className="text-[11px] text-slate-600">
             {time}
             {message.responseTime !== undefined && ` · ${formatResponseTime(message.responseTime)}`}
           </span>

@@ -54,7 +54,7 @@ function ExampleConversation() {
           <span className="flex items-center gap-2 text-sm font-semibold">
             <span aria-hidden="true">🧞</span> Genie
           </span>
-          <span className="rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-medium text-emerald-100">On your server</span>
+          <span className="rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-medium text-white">On your server</span>
         </div>
         <div className="mt-4 space-y-3 text-sm">
           <div className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-md bg-genie-600 px-3.5 py-2.5">
