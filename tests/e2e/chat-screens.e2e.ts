@@ -100,9 +100,11 @@ describe('chat screens', () => {
         await chat.waitForReply(1);
         await chat.lastReply().locator('.katex').first().waitFor();
         expect(await pageOverflow(page)).toEqual({ page: 0, conversation: 0 });
-        // The wide code and table scroll inside their own boxes.
+        // The wide code and table scroll inside their own boxes (on a phone, words are not broken letter by letter).
         const codeBox = chat.lastReply().locator('.code-block pre');
         expect(await codeBox.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+        const tableFrame = chat.lastReply().locator('table').locator('..');
+        if (viewport === 'phone') expect(await tableFrame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
         await screenshot(page, name('long-reply'));
 
         await setModelBehaviour({ kind: 'normal', reply: 'A second, shorter version of the answer.' });

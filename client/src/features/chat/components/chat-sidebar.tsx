@@ -164,7 +164,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
         </div>
       ) : (
         <section aria-labelledby="account-heading" className="border-t border-white/10 px-3 pb-2 pt-1">
-          <h2 id="account-heading" className="sr-only">
+          <h2 id="account-heading" className="px-3 pb-0.5 pt-1.5 text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">
             Account
           </h2>
           <div className="grid grid-cols-3 gap-0.5">

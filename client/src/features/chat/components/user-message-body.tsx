@@ -64,7 +64,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, edit
       {draft === null ? (
         children
       ) : (
-        <div className="w-full rounded-2xl border border-genie-300 bg-white p-2 shadow-sm">
+        <div className="w-[32rem] max-w-full rounded-2xl border border-genie-300 bg-white p-2 shadow-sm">
           <label className="sr-only" htmlFor={`edit-${message.id}`}>
             Edit your message
           </label>
