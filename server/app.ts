@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await indexerStopped;
   });
   const chatService = createChatService({ db, config, clock, files: files.records, extraction, pendingWrites, knowledge: search.service });
+  app.addHook('onClose', () => chatService.stopTitleCalls());
 
   const healthChecks: HealthChecks = {
     database: () => database.ping(),

@@ -326,13 +326,22 @@ export function createChatService(deps: ChatServiceDeps) {
    * writes the title, in the background. Without a model, with GENIE_MODEL_TITLES off, or when the
    * call fails, the keyword title stays.
    */
+  const titleCalls = new Set<AbortController>();
+  const titleCallsDone = new Set<Promise<void>>();
   function retitleInBackground(exchange: StartedExchange, reply: ChatReply) {
     const choice = exchange.choice;
     if (!exchange.firstMessage || !choice || !config.GENIE_MODEL_TITLES || reply.content.trim() === '') return;
     const { userId, conversation } = exchange;
-    void modelTitle(config, choice, { message: exchange.text, reply: reply.content }, AbortSignal.timeout(TITLE_CALL_LIMIT_MS))
-      .then((title) => (title && title !== conversation.title ? repo.replaceTitle(db, userId, conversation.id, conversation.title, title) : undefined))
-      .catch(() => undefined); // a database closing at shutdown: the keyword title stays
+    const stop = new AbortController();
+    titleCalls.add(stop);
+    const done = modelTitle(config, choice, { message: exchange.text, reply: reply.content }, AbortSignal.any([stop.signal, AbortSignal.timeout(TITLE_CALL_LIMIT_MS)]))
+      .then((title) => (title && title !== conversation.title && !stop.signal.aborted ? repo.replaceTitle(db, userId, conversation.id, conversation.title, title) : undefined))
+      .catch(() => undefined) // the keyword title stays
+      .finally(() => {
+        titleCalls.delete(stop);
+        titleCallsDone.delete(done);
+      });
+    titleCallsDone.add(done);
   }
 
   return {
@@ -377,6 +386,12 @@ export function createChatService(deps: ChatServiceDeps) {
         return reply;
       })();
       return inFlight.run(exchange.userId, exchange.conversation.id, stop, run);
+    },
+
+    /** At shutdown: titles still being written are given up (the keyword titles stay). */
+    async stopTitleCalls() {
+      for (const call of titleCalls) call.abort();
+      await Promise.all(titleCallsDone);
     },
 
     /** POST /api/chat/stop: aborts the user's replies in flight and answers once each is stored. */
