@@ -71,6 +71,17 @@ describe('chat screens', () => {
       boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.name} / ${b.name}`),
     );
     expect(overlapping).toEqual([]);
+    // The arrows and dots sit on a solid bar: no text of the slide shows beside them.
+    const dots = (await carousel.dialog().getByRole('button', { name: 'Next persona' }).boundingBox())!;
+    const textBesideControls = await carousel.dialog().evaluate((dialog, y) => {
+      const hits = new Set<string>();
+      for (let x = 4; x < innerWidth; x += 8) {
+        const top = document.elementFromPoint(x, y);
+        if (top && top.closest('[aria-roledescription="carousel"]')) hits.add(top.textContent?.trim().slice(0, 30) ?? '');
+      }
+      return [...hits];
+    }, dots.y + dots.height / 2);
+    expect(textBesideControls).toEqual([]);
     await carousel.skip();
     await carousel.waitClosed();
 
