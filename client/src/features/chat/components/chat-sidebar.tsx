@@ -92,7 +92,8 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
 
       <div className={cn('flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto py-2', collapsed ? 'px-3' : 'px-3')}>
         {!collapsed && (
-          <div className="mb-1 flex items-center gap-3 rounded-2xl bg-white/[0.06] p-3 ring-1 ring-white/10">
+          // On a phone the chat's header already names the persona: the room goes to the conversations.
+          <div className="mb-1 flex items-center gap-3 rounded-2xl bg-white/[0.06] p-3 ring-1 ring-white/10 max-sm:hidden">
             <PersonaBadge persona={persona} className="h-11 w-11 text-2xl" />
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold">{persona.name}</p>
