@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     knowledge: search.service,
     connections: database.kind === 'pglite' ? 'single' : 'pool',
   });
+  app.addHook('onClose', () => chatService.stopTitleCalls());
 
   const healthChecks: HealthChecks = {
     database: () => database.ping(),

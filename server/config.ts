@@ -156,6 +156,11 @@ export const configSchema = z.object({
   LOCAL_MODEL_PRELOAD: booleanFlag,
   /** Replies that may wait while the local model writes another; one more is answered 429 at once. */
   LOCAL_MODEL_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(8)),
+  /**
+   * Whether a new conversation's title is written by its persona's model (one short call after the
+   * first reply; chat-title-model.ts). Off keeps the keyword titles, and saves the call.
+   */
+  GENIE_MODEL_TITLES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1')),
   /** A provider that sends nothing for this long (before or between tokens) is cut off. */
   MODEL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
   /** Chat messages a user may send per minute. */

@@ -1,51 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Behaviour } from '../fakes/fake-model-server';
-import { AuthPage } from './pages/auth-page';
-import { ChatPage } from './pages/chat-page';
-import { PersonaCarouselPage } from './pages/persona-carousel';
-import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
-
-const baseURL = inject('baseURL');
-const fakeModelUrl = inject('fakeModelUrl');
-
-/** Switches the shared fake model server (every later request gets this behaviour). */
-async function setModelBehaviour(behaviour: Behaviour) {
-  const response = await fetch(new URL('/__fake/behaviour', fakeModelUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(behaviour),
-  });
-  expect(response.status).toBe(200);
-}
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChatSessions } from './support/chat-session';
+import { setModelBehaviour } from './support/fake-model';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 
 /** Stop, Retry, regenerate, edit, conversation search/rename/pin and library attachments (issue 18). */
 describe('chat controls', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const sessions = new ChatSessions(() => browser);
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
     await setModelBehaviour({ kind: 'normal' });
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await sessions.closeAll();
   });
   afterAll(() => browser?.close());
 
-  async function onChatScreen(viewport: keyof typeof VIEWPORTS = 'desktop') {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const carousel = new PersonaCarouselPage(page);
-    await carousel.dialog().waitFor();
-    await carousel.skip();
-    await carousel.waitClosed();
-    const chat = new ChatPage(page);
-    await chat.messageBox().waitFor();
-    return { page, chat };
-  }
+  const onChatScreen = sessions.onChatScreen.bind(sessions);
 
   const userRows = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem', { name: 'Your message' });
 

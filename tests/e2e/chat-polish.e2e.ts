@@ -1,58 +1,30 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Behaviour } from '../fakes/fake-model-server';
-import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
-import { PersonaCarouselPage } from './pages/persona-carousel';
-import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { ChatSessions } from './support/chat-session';
+import { setModelBehaviour } from './support/fake-model';
+import { launchBrowser, screenshot, uniqueUser } from './support/browser';
 
 /** Issue 18 items 5–7 and its rough edges: reading replies, dark mode, the keyboard, the public headers. */
 const baseURL = inject('baseURL');
-const fakeModelUrl = inject('fakeModelUrl');
-
-async function setModelBehaviour(behaviour: Behaviour) {
-  const response = await fetch(new URL('/__fake/behaviour', fakeModelUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(behaviour),
-  });
-  expect(response.status).toBe(200);
-}
 
 const CODE = 'export const answer = 42;\nconsole.log(answer);';
 const REPLY_WITH_CODE_AND_MATH = ['Here you go:', '', '```ts', CODE, '```', '', 'The area is $A = \\pi r^2$; plans cost $5 and $10.'].join('\n');
 
 describe('chat polish', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const sessions = new ChatSessions(() => browser);
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
     await setModelBehaviour({ kind: 'normal' });
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await sessions.closeAll();
   });
   afterAll(() => browser?.close());
 
-  async function newPage(options: { viewport?: keyof typeof VIEWPORTS; colorScheme?: 'light' | 'dark' } = {}) {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[options.viewport ?? 'desktop'], colorScheme: options.colorScheme ?? 'light' });
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
-
-  /** A new user past onboarding, on the chat screen. */
-  async function onChatScreen(options: Parameters<typeof newPage>[0] = {}) {
-    const { context, page } = await newPage(options);
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const carousel = new PersonaCarouselPage(page);
-    await carousel.dialog().waitFor();
-    await carousel.skip();
-    await carousel.waitClosed();
-    const chat = new ChatPage(page);
-    await chat.messageBox().waitFor();
-    return { context, page, chat };
-  }
+  const newPage = sessions.newPage.bind(sessions);
+  const onChatScreen = sessions.onChatScreen.bind(sessions);
 
   it('labels a code block with its language, copies exactly its code, and typesets math but not prices', async () => {
     const { context, page, chat } = await onChatScreen();
@@ -109,11 +81,23 @@ describe('chat polish', () => {
     await chat.send('Remember the milk');
     await chat.waitForReply(1);
 
-    // Up in the empty message box brings the last message back to edit.
+    // Up in the empty message box opens the last message's edit box; Enter sends the edit as a
+    // branch (versions 2/2), and the message box takes the focus back.
     await chat.messageBox().focus();
     await page.keyboard.press('ArrowUp');
-    expect(await chat.messageBox().inputValue()).toBe('Remember the milk');
-    await chat.messageBox().fill('');
+    const editBox = page.getByLabel('Edit your message');
+    await editBox.waitFor();
+    expect(await editBox.inputValue()).toBe('Remember the milk');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(await editBox.getAttribute('id'));
+    await screenshot(page, 'chat-polish-up-edit-phone');
+    await editBox.fill('Remember the oat milk');
+    await page.keyboard.press('Enter');
+    const userRow = chat.messages().getByRole('listitem', { name: 'Your message' });
+    await userRow.getByText('2/2', { exact: true }).waitFor();
+    expect(await chat.waitForReply(1)).toBe('Fake reply to: Remember the oat milk');
+    expect(await chat.messageBox().inputValue()).toBe('');
+    await page.waitForFunction(() => document.activeElement?.id === 'chat-message');
+    await screenshot(page, 'chat-polish-up-edited-phone');
 
     // Ctrl+K opens the sidebar (collapsed on a phone) and focuses the conversation search.
     await page.keyboard.press('Control+k');

@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Behaviour } from '../fakes/fake-model-server';
-import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { PersonaTourPage } from './pages/persona-tour';
 import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { signedWebhookHeaders } from '../support/webhook';
-import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { ChatSessions } from './support/chat-session';
+import { setModelBehaviour } from './support/fake-model';
+import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 
 const baseURL = inject('baseURL');
-const fakeModelUrl = inject('fakeModelUrl');
-
-/** Switches the shared fake model server (every later request gets this behaviour). */
-async function setModelBehaviour(behaviour: Behaviour) {
-  const response = await fetch(new URL('/__fake/behaviour', fakeModelUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(behaviour),
-  });
-  expect(response.status).toBe(200);
-}
 
 const storage = (page: Page) =>
   page.evaluate(() => ({
@@ -70,36 +59,18 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 describe('the chat experience', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const sessions = new ChatSessions(() => browser);
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
     await setModelBehaviour({ kind: 'normal' });
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await sessions.closeAll();
   });
   afterAll(() => browser?.close());
 
-  /** A new user, signed up and on /chat with the carousel showing. */
-  async function signedUp(viewport: keyof typeof VIEWPORTS = 'desktop') {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const carousel = new PersonaCarouselPage(page);
-    await carousel.dialog().waitFor();
-    return { context, page, carousel, chat: new ChatPage(page) };
-  }
-
-  /** A new user past onboarding (skipped), on the chat screen. */
-  async function onChatScreen(viewport: keyof typeof VIEWPORTS = 'desktop') {
-    const session = await signedUp(viewport);
-    await session.carousel.skip();
-    await session.carousel.waitClosed();
-    await session.chat.messageBox().waitFor();
-    return session;
-  }
+  const signedUp = (viewport: keyof typeof VIEWPORTS = 'desktop') => sessions.signedUp({ viewport });
+  const onChatScreen = (viewport: keyof typeof VIEWPORTS = 'desktop') => sessions.onChatScreen({ viewport });
 
   it('shows the carousel on a first visit: title, subtitle, arrow keys with wrap-around, Escape skips', async () => {
     const { page, carousel, chat } = await signedUp();
@@ -479,9 +450,7 @@ describe('the chat experience', () => {
   });
 
   it('opens a 1,000-message conversation at its newest message and mounts older rows as the reader scrolls up', async () => {
-    const context = await newContext(browser, baseURL, 'desktop');
-    contexts.push(context);
-    const page = await context.newPage();
+    const { page } = await sessions.newPage();
     const { title } = await seedLongConversation(page);
     await page.goto('/chat');
     const carousel = new PersonaCarouselPage(page);

@@ -9,9 +9,13 @@ import type { Db } from '../../server/db/database';
 import { files } from '../../server/db/schema/files';
 import { newObjectKey, objectPathOf, storedNameOf } from '../../server/modules/files/object-keys';
 
-/** Environment that points every persona at a fake OpenAI-compatible server. */
+/**
+ * Environment that points every persona at a fake OpenAI-compatible server. Model-written titles
+ * are off unless `extra` turns them on (GENIE_MODEL_TITLES: 'true', chat-title-model.test.ts): their
+ * background call would otherwise land among the requests another test reads from the fake.
+ */
 export function fakeProviderEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { OPENAI_COMPATIBLE_BASE_URL: url, GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model', ...extra };
+  return { OPENAI_COMPATIBLE_BASE_URL: url, GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model', GENIE_MODEL_TITLES: 'false', ...extra };
 }
 
 export async function storeUserFile(

@@ -8,7 +8,8 @@
  *   fake.requests[0].body.messages                      // what the provider received (system prompt, history)
  *   await fake.close();
  *
- * Behaviours (one applies to every request until changed):
+ * Behaviours (one applies to every request until changed; `queueBehaviours(a, b)` gives the next
+ * chat completions a, then b, before the standing one applies again):
  *   normal    the reply is built from the request: `Fake reply to: <last user text>` (or `reply`)
  *   slow      as normal, streamed one word per chunk with `tokenDelayMs` between chunks
  *             (both: `finishReason: 'length'` ends the whole reply as cut off by the length limit)
@@ -67,6 +68,8 @@ export interface FakeModelServer {
   /** Base URL including /v1, as OpenAI-compatible clients expect. */
   url: string;
   setBehaviour(behaviour: Behaviour): void;
+  /** The next /v1/chat/completions requests get these, one each, in order; then the standing behaviour. */
+  queueBehaviours(...behaviours: Behaviour[]): void;
   /** The context size (n_ctx) in the fake's tokens; null for no limit. */
   setContextTokens(tokens: number | null): void;
   /** Every request received, oldest first. Clear it with `requests.length = 0`. */
@@ -106,6 +109,7 @@ export async function startFakeModelServer(
   let behaviour: Behaviour = options.behaviour ?? { kind: 'normal' };
   let contextTokens: number | null = options.contextTokens ?? null;
   const requests: ReceivedRequest[] = [];
+  const queued: Behaviour[] = [];
   const sockets = new Set<Socket>();
 
   const server = createServer((req, res) => {
@@ -137,7 +141,7 @@ export async function startFakeModelServer(
     res.on('close', () => {
       if (!res.writableFinished) record.closedEarly = true;
     });
-    const current = behaviour;
+    const current = (path === '/v1/chat/completions' && queued.shift()) || behaviour;
     if (current.kind === 'hang') return; // never answer; close() destroys the socket
     if (current.kind === 'status') {
       return json(res, current.status, {
@@ -232,6 +236,10 @@ export async function startFakeModelServer(
     url: `http://127.0.0.1:${port}/v1`,
     setBehaviour(next) {
       behaviour = next;
+      queued.length = 0;
+    },
+    queueBehaviours(...next) {
+      queued.push(...next);
     },
     setContextTokens(tokens) {
       contextTokens = tokens;

@@ -18,7 +18,7 @@ const FILLER = [
   /^(tell me|let me know)\b\s*/i,
 ];
 
-function cutAtWord(text: string, max: number): string {
+export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

@@ -13,6 +13,14 @@ export const chatRepository = {
     await db.delete(messages).where(eq(messages.id, messageId));
   },
 
+  /** The model's title for a new conversation, only while it still has its keyword title (a rename wins). */
+  async replaceTitle(db: Db, userId: string, conversationId: string, from: string, to: string) {
+    await db
+      .update(conversations)
+      .set({ title: to })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId), eq(conversations.title, from)));
+  },
+
   /** A user message's exchange status: failed (shown with Retry, not counted) or complete again on retry. */
   async setUserMessageStatus(db: Db, messageId: string, status: 'complete' | 'failed') {
     await db.update(messages).set({ status }).where(and(eq(messages.id, messageId), eq(messages.role, 'user')));

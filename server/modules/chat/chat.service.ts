@@ -26,6 +26,7 @@ import type { FilesForChat } from '../files/file-records.service';
 import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { titleFromFirstMessage } from './chat-title';
+import { modelTitle } from './chat-title-model';
 import { InFlightReplies } from './in-flight-replies';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
@@ -86,6 +87,8 @@ export class KeptExchangeError extends Error {
 }
 
 const HISTORY_FROM_STORE = 40;
+/** The whole title call, however the provider trickles: a title is not worth holding a connection for. */
+const TITLE_CALL_LIMIT_MS = 30_000;
 
 /** An exchange once started: the user's message is stored and counts toward their limits. */
 interface StartedExchange extends ReplyRequest {
@@ -322,6 +325,29 @@ export function createChatService(deps: ChatServiceDeps) {
     return kept ? new KeptExchangeError(appError, kept) : appError;
   }
 
+  /**
+   * After a new conversation's first reply has been stored (the user already has it): its model
+   * writes the title, in the background. Without a model, with GENIE_MODEL_TITLES off, or when the
+   * call fails, the keyword title stays.
+   */
+  const titleCalls = new Set<AbortController>();
+  const titleCallsDone = new Set<Promise<void>>();
+  function retitleInBackground(exchange: StartedExchange, reply: ChatReply) {
+    const choice = exchange.choice;
+    if (!exchange.firstMessage || !choice || !config.GENIE_MODEL_TITLES || reply.content.trim() === '') return;
+    const { userId, conversation } = exchange;
+    const stop = new AbortController();
+    titleCalls.add(stop);
+    const done = modelTitle(config, choice, { message: exchange.text, reply: reply.content }, AbortSignal.any([stop.signal, AbortSignal.timeout(TITLE_CALL_LIMIT_MS)]))
+      .then((title) => (title && title !== conversation.title && !stop.signal.aborted ? repo.replaceTitle(db, userId, conversation.id, conversation.title, title) : undefined))
+      .catch(() => undefined) // the keyword title stays
+      .finally(() => {
+        titleCalls.delete(stop);
+        titleCallsDone.delete(done);
+      });
+    titleCallsDone.add(done);
+  }
+
   return {
     catalogue,
 
@@ -359,9 +385,17 @@ export function createChatService(deps: ChatServiceDeps) {
         } catch (error) {
           throw await rollBack(exchange, draft, error);
         }
-        return storeReply(exchange, draft, streamed, sink);
+        const reply = await storeReply(exchange, draft, streamed, sink);
+        retitleInBackground(exchange, reply);
+        return reply;
       })();
       return inFlight.run(exchange.userId, exchange.conversation.id, stop, run);
+    },
+
+    /** At shutdown: titles still being written are given up (the keyword titles stay). */
+    async stopTitleCalls() {
+      for (const call of titleCalls) call.abort();
+      await Promise.all(titleCallsDone);
     },
 
     /** POST /api/chat/stop: aborts the user's replies in flight and answers once each is stored. */

@@ -17,6 +17,8 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   tablet: { width: 820, height: 1180 },
   desktop: { width: 1440, height: 900 },
+  /** The laptop size issue 18 was looked at in. */
+  laptop: { width: 1366, height: 900 },
 } as const;
 
 /** Debian's Chromium, never a downloaded one; Playwright gives each launch a fresh profile. */

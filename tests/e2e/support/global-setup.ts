@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
     GENIE_MODEL_GINO: model,
     GENIE_MODEL_GINA: model,
     GENIE_MODEL_G: model,
+    // Specs find conversations by their keyword titles; model titles are proven in chat-title-model.test.ts.
+    GENIE_MODEL_TITLES: 'false',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000',
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -25,7 +25,7 @@ export default function PremiumPage() {
       <PremiumHeader account={<AccountArea tone="dark" />} />
       <main id="main" tabIndex={-1} className="outline-none">
         <div className="fixed-palette mx-auto max-w-3xl px-4 pb-12 pt-6 text-center sm:px-6">
-          <p className="text-sm font-semibold uppercase tracking-widest text-genie-300">Genie Premium</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-genie-200">Genie Premium</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">Choose the plan for your team</h1>
           <p className="mt-4 text-lg text-pretty text-genie-100/80">Private AI on your own machine, for 3 people, 10 people or your whole organisation.</p>
         </div>

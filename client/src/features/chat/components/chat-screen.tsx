@@ -21,6 +21,7 @@ import { MessageList } from './message-list';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
+import type { EditRequest } from './user-message-body';
 
 export interface ChatScreenProps {
   personaId: PersonaId;
@@ -198,10 +199,14 @@ export function ChatScreen({
     },
     help: () => setShortcutsOpen(true),
   });
+  // Up in an empty message box opens the last message's own edit box (Save & send branches from it).
+  const [editRequest, setEditRequest] = useState<EditRequest | null>(null);
   const onEditLastMessage = useCallback(() => {
     const last = session.messages.findLast((message) => message.role === 'user');
-    if (last) composerRef.current?.setText(last.content);
-  }, [session.messages]);
+    if (!last?.serverId || session.sending) return;
+    setEditRequest((previous) => ({ messageId: last.id, seq: (previous?.seq ?? 0) + 1 }));
+  }, [session.messages, session.sending]);
+  const onEditClosed = useCallback(() => composerRef.current?.focus(), []);
 
   const empty = session.messages.length === 0;
 
@@ -245,6 +250,8 @@ export function ChatScreen({
               onRegenerate={session.sending ? undefined : onRegenerate}
               onEdit={session.sending ? undefined : session.edit}
               onShowVariant={session.showVariant}
+              editRequest={editRequest}
+              onEditClosed={onEditClosed}
               onReadAloud={voiceOn ? speech.speak : undefined}
               onStopReading={speech.stop}
             />

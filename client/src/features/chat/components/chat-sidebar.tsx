@@ -21,7 +21,7 @@ import { COMPANION_WORD, type Persona } from '@contract/personas';
 import { cn } from '@/lib/utils';
 import { ConversationList } from './conversation-list';
 import { PersonaBadge } from './message-bubble';
-import { SidebarHeading, SidebarItem } from './sidebar-item';
+import { SidebarHeading, SidebarItem, SidebarTile } from './sidebar-item';
 
 export interface ChatSidebarProps {
   collapsed: boolean;
@@ -92,7 +92,8 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
 
       <div className={cn('flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto py-2', collapsed ? 'px-3' : 'px-3')}>
         {!collapsed && (
-          <div className="mb-1 flex items-center gap-3 rounded-2xl bg-white/[0.06] p-3 ring-1 ring-white/10">
+          // On a phone the chat's header already names the persona: the room goes to the conversations.
+          <div className="mb-1 flex items-center gap-3 rounded-2xl bg-white/[0.06] p-3 ring-1 ring-white/10 max-sm:hidden">
             <PersonaBadge persona={persona} className="h-11 w-11 text-2xl" />
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold">{persona.name}</p>
@@ -135,7 +136,8 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
             <SidebarItem icon={Plus} label="New chat" collapsed onClick={props.onNewChat} />
           </>
         ) : (
-          <div className="mt-3 flex min-h-40 flex-1 flex-col">
+          // Never less than about five conversations: in a short window the sidebar scrolls instead.
+          <div className="mt-3 flex min-h-72 flex-1 flex-col">
             <ConversationList
               activeId={props.conversationId}
               onOpen={props.onOpenConversation}
@@ -146,35 +148,50 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
         )}
       </div>
 
-      <div className={cn('flex flex-col gap-0.5 border-t border-white/10 py-2', collapsed ? 'px-3' : 'px-3')}>
-        {props.voiceSupported && (
-          <SidebarItem
-            icon={props.voiceEnabled ? Volume2 : VolumeX}
-            label={props.voiceEnabled ? 'Voice on' : 'Voice off'}
-            collapsed={collapsed}
-            active={props.voiceEnabled}
-            onClick={props.onToggleVoice}
-          />
-        )}
-        {!collapsed && (
-          <>
-            <SidebarHeading collapsed={false}>Account</SidebarHeading>
-            <SidebarItem icon={Repeat} label="Change persona" collapsed={false} onClick={props.onChangePersona} />
-            <SidebarItem icon={Compass} label={tourLabel} collapsed={false} onClick={props.onOpenTour} />
-            <SidebarItem icon={User} label="Profile" collapsed={false} href="/profile" />
-            <SidebarItem icon={Users} label="Team" collapsed={false} href="/team" />
-            <SidebarItem icon={FolderOpen} label="File Manager" collapsed={false} href="/files" />
-            <SidebarItem icon={Crown} label="Upgrade" collapsed={false} href="/premium" />
-          </>
-        )}
-        {collapsed && (
-          <>
-            <SidebarItem icon={Repeat} label="Change persona" collapsed onClick={props.onChangePersona} />
-            <SidebarItem icon={Compass} label={tourLabel} collapsed onClick={props.onOpenTour} />
-          </>
-        )}
-        <div className={cn('pt-1', collapsed && 'flex justify-center')}>{props.renderSignOut(collapsed)}</div>
-      </div>
+      {collapsed ? (
+        <div className="flex flex-col gap-0.5 border-t border-white/10 px-3 py-2">
+          {props.voiceSupported && (
+            <SidebarItem
+              icon={props.voiceEnabled ? Volume2 : VolumeX}
+              label={props.voiceEnabled ? 'Voice on' : 'Voice off'}
+              collapsed
+              active={props.voiceEnabled}
+              onClick={props.onToggleVoice}
+            />
+          )}
+          <SidebarItem icon={Repeat} label="Change persona" collapsed onClick={props.onChangePersona} />
+          <SidebarItem icon={Compass} label={tourLabel} collapsed onClick={props.onOpenTour} />
+          <div className="flex justify-center pt-1">{props.renderSignOut(true)}</div>
+        </div>
+      ) : (
+        <section aria-labelledby="account-heading" className="border-t border-white/10 px-3 pb-2 pt-1">
+          <h2 id="account-heading" className="px-3 pb-0.5 pt-1.5 text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">
+            Account
+          </h2>
+          <div className="grid grid-cols-3 gap-0.5">
+            <SidebarTile icon={Repeat} label="Change persona" onClick={props.onChangePersona} />
+            <SidebarTile icon={Compass} label={tourLabel} onClick={props.onOpenTour} />
+            <SidebarTile icon={User} label="Profile" href="/profile" />
+            <SidebarTile icon={Users} label="Team" href="/team" />
+            <SidebarTile icon={FolderOpen} label="File Manager" href="/files" />
+            <SidebarTile icon={Crown} label="Upgrade" href="/premium" />
+          </div>
+          <div className="mt-1 flex items-center gap-1">
+            {props.voiceSupported && (
+              <div className="flex-1">
+                <SidebarItem
+                  icon={props.voiceEnabled ? Volume2 : VolumeX}
+                  label={props.voiceEnabled ? 'Voice on' : 'Voice off'}
+                  collapsed={false}
+                  active={props.voiceEnabled}
+                  onClick={props.onToggleVoice}
+                />
+              </div>
+            )}
+            <div className="flex-1">{props.renderSignOut(false)}</div>
+          </div>
+        </section>
+      )}
     </aside>
   );
 });

@@ -16,6 +16,7 @@ export const COMPOSER_MAX_HEIGHT_PX = 128;
 
 export interface ComposerHandle {
   setText(text: string): void;
+  focus(): void;
 }
 
 interface ComposerProps {
@@ -30,10 +31,7 @@ interface ComposerProps {
   onRemoveAttachment(url: string): void;
   onUploadFiles(files: File[]): void;
   accentGradient: string;
-  /**
-   * Up-arrow in an empty message box: edit the last message sent. ChatScreen decides what editing
-   * means (the edit-and-branch flow when it exists; until then, the text comes back to resend).
-   */
+  /** Up-arrow in an empty message box: edit the last message sent (ChatScreen opens its edit box). */
   onEditLastMessage?(): void;
 }
 
@@ -79,6 +77,9 @@ export const Composer = memo(function Composer({
   useImperativeHandle(ref, () => ({
     setText(next: string) {
       setText(next);
+      textareaRef.current?.focus();
+    },
+    focus() {
       textareaRef.current?.focus();
     },
   }));
@@ -278,7 +279,7 @@ export const Composer = memo(function Composer({
             {dictation.listening ? <MicOff aria-hidden="true" className="h-5 w-5" /> : <Mic aria-hidden="true" className="h-5 w-5" />}
           </button>
         )}
-        <span className="ml-auto hidden pr-2 text-[11px] text-slate-400 sm:inline">Enter to send · Shift+Enter for a new line</span>
+        <span className="ml-auto hidden pr-2 text-[11px] text-slate-500 sm:inline">Enter to send · Shift+Enter for a new line</span>
         {sending ? (
           <button
             type="button"

@@ -124,7 +124,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
           placeholder="Search conversations"
           aria-label="Search conversations"
           maxLength={200}
-          className="h-8 w-full rounded-lg border border-white/10 bg-white/10 pl-8 pr-2 [&::-webkit-search-cancel-button]:hidden text-xs text-white outline-none placeholder:text-white/45 focus:border-white/30 focus:bg-white/15"
+          className="h-8 w-full rounded-lg border border-white/10 bg-white/10 pl-8 pr-2 [&::-webkit-search-cancel-button]:hidden text-xs text-white outline-none placeholder:text-white/60 focus:border-white/30 focus:bg-white/15"
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2">
@@ -170,7 +170,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                     {conversation.snippet ? (
                       <Snippet parts={conversation.snippet} />
                     ) : (
-                      <span className="block text-[11px] text-white/45">{relativeDay(conversation.updatedAt)}</span>
+                      <span className="block text-[11px] text-white/60">{relativeDay(conversation.updatedAt)}</span>
                     )}
                   </span>
                 </button>

@@ -35,26 +35,49 @@ interface MessageBubbleProps extends MessageActionHandlers {
   onRegenerate?(): void;
   /** Only for the newest message when it is the user's, unanswered. */
   onRetry?(): void;
+  /** Changes each time the user asks to edit this message from the keyboard. */
+  editRequested?: number;
+  onEditClosed?(): void;
 }
 
 /** One message: the user's on the right in the persona's colours, the reply on the left as Markdown. */
-export const MessageBubble = memo(function MessageBubble({ message, persona, speaking, onContinue, onRegenerate, onRetry, ...handlers }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  persona,
+  speaking,
+  onContinue,
+  onRegenerate,
+  onRetry,
+  editRequested,
+  onEditClosed,
+  ...handlers
+}: MessageBubbleProps) {
   const time = timeOfDay.format(new Date(message.timestamp));
   if (message.role === 'user') {
     return (
       <li className="message-row flex justify-end" aria-label="Your message">
         <div className="flex max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
-          <UserMessageTools message={message} onEdit={handlers.onEdit} onShowVariant={handlers.onShowVariant} onRetry={onRetry}>
-            <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-br px-4 py-2.5 text-white shadow-sm', persona.gradient)}>
-              <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
-              {message.attachments && (
-                <div className="mt-2">
-                  <AttachmentChips attachments={message.attachments} tone="onColor" />
-                </div>
-              )}
+          <UserMessageTools
+            message={message}
+            onEdit={handlers.onEdit}
+            onShowVariant={handlers.onShowVariant}
+            onRetry={onRetry}
+            editRequested={editRequested}
+            onEditClosed={onEditClosed}
+          >
+            <div className={cn('overflow-hidden rounded-2xl rounded-br-md bg-gradient-to-br text-white shadow-sm', persona.gradient)}>
+              {/* Dimmed so white text reads at AA contrast on every persona's colours (amber included). */}
+              <div className="bg-black/35 px-4 py-2.5">
+                <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
+                {message.attachments && (
+                  <div className="mt-2">
+                    <AttachmentChips attachments={message.attachments} tone="onColor" />
+                  </div>
+                )}
+              </div>
             </div>
           </UserMessageTools>
-          <span className="px-1 text-[11px] text-slate-400">{time}</span>
+          <span className="px-1 text-[11px] text-slate-600">{time}</span>
         </div>
       </li>
     );
@@ -80,7 +103,7 @@ export const MessageBubble = memo(function MessageBubble({ message, persona, spe
           {message.variants && handlers.onShowVariant && (
             <VariantSwitcher variants={message.variants} onFlip={handlers.onShowVariant} disabled={!handlers.onEdit} />
           )}
-          <span className="text-[11px] text-slate-400">
+          <span className="text-[11px] text-slate-600">
             {time}
             {message.responseTime !== undefined && ` · ${formatResponseTime(message.responseTime)}`}
           </span>

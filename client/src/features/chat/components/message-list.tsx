@@ -4,6 +4,7 @@ import type { ChatMessage } from '../lib/chat-message';
 import { KeepScrollPlace } from './keep-scroll-place';
 import type { MessageActionHandlers } from './message-actions';
 import { MessageBubble } from './message-bubble';
+import type { EditRequest } from './user-message-body';
 
 /** Rows a long conversation settles on once open, and the step its window grows by as the reader scrolls up. */
 export const MESSAGE_WINDOW_STEP = 60;
@@ -31,6 +32,10 @@ interface MessageListProps extends MessageActionHandlers {
   onContinue(): void;
   /** Asks again for the newest reply, or (Retry) answers the newest message when it has none; absent while a reply runs. */
   onRegenerate?(): void;
+  /** Opens the edit box of this message (Up in an empty message box); only that row re-renders. */
+  editRequest?: EditRequest | null;
+  /** An edit box opened by editRequest closed (sent or cancelled): the message box takes the focus back. */
+  onEditClosed?(): void;
 }
 
 /**
@@ -40,7 +45,16 @@ interface MessageListProps extends MessageActionHandlers {
  * typing stay smooth), the window grows to MESSAGE_WINDOW_STEP rows and by a step whenever the
  * reader nears the top. The parent keys it by conversation, so each one starts small again.
  */
-export const MessageList = memo(function MessageList({ messages, persona, speakingId, onContinue, onRegenerate, ...handlers }: MessageListProps) {
+export const MessageList = memo(function MessageList({
+  messages,
+  persona,
+  speakingId,
+  onContinue,
+  onRegenerate,
+  editRequest,
+  onEditClosed,
+  ...handlers
+}: MessageListProps) {
   const [shownCount, setShownCount] = useState(messages.length > FIRST_ROWS ? FIRST_ROWS : MESSAGE_WINDOW_STEP);
   const filling = useRef(messages.length > FIRST_ROWS);
   const sentinelRef = useRef<HTMLLIElement>(null);
@@ -96,6 +110,8 @@ export const MessageList = memo(function MessageList({ messages, persona, speaki
             onContinue={index === shown.length - 1 && message.status === 'cut_off' ? onContinue : undefined}
             onRegenerate={index === shown.length - 1 && message.role === 'assistant' ? onRegenerate : undefined}
             onRetry={index === shown.length - 1 && message.role === 'user' && message.serverId ? onRegenerate : undefined}
+            editRequested={editRequest?.messageId === message.id ? editRequest.seq : undefined}
+            onEditClosed={onEditClosed}
             {...handlers}
           />
         ))}

@@ -46,3 +46,28 @@ export function SidebarHeading({ children, collapsed }: { children: ReactNode; c
   if (collapsed) return <div aria-hidden="true" className="mx-3 my-2 h-px shrink-0 bg-white/10" />;
   return <h2 className="shrink-0 px-3 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">{children}</h2>;
 }
+
+/**
+ * An account link in the expanded sidebar: icon over a short label, three to a row, so the
+ * account section takes two rows and the conversation list keeps the height (issue 18: on a
+ * phone, one entry per row left the list one clipped row).
+ */
+export function SidebarTile({ icon: Icon, label, onClick, href }: Omit<SidebarItemProps, 'collapsed' | 'active' | 'suffix'>) {
+  const className =
+    'flex min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1 py-2 text-[11px] font-medium leading-tight text-white/75 transition hover:bg-white/10 hover:text-white';
+  const content = (
+    <>
+      <Icon aria-hidden="true" className="h-[18px] w-[18px] shrink-0" />
+      <span className="line-clamp-2 w-full text-center">{label}</span>
+    </>
+  );
+  return href ? (
+    <Link href={href} className={className} title={label}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" onClick={onClick} className={className} title={label}>
+      {content}
+    </button>
+  );
+}

@@ -1,10 +1,16 @@
 import { AlertCircle, Pencil, RotateCcw } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS } from '@contract/chat';
 import type { ChatMessage } from '../lib/chat-message';
 import { VariantSwitcher } from './variant-switcher';
 
 const smallButton = 'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900';
+
+/** Up in an empty message box asks to edit a message; `seq` grows with each ask, so asking again reopens it. */
+export interface EditRequest {
+  messageId: string;
+  seq: number;
+}
 
 interface UserMessageToolsProps {
   message: ChatMessage;
@@ -13,18 +19,35 @@ interface UserMessageToolsProps {
   onShowVariant?(messageId: string): void;
   /** Only on the newest message when it has no reply (failed, or stopped before any text). */
   onRetry?(): void;
+  /** A new number opens the edit box (Up in an empty message box). */
+  editRequested?: number;
+  /** The edit box that editRequested opened closed: the message box takes the focus back. */
+  onEditClosed?(): void;
   /** Renders the bubble; while editing, the edit box replaces it. */
   children: React.ReactNode;
 }
 
 /** A sent message with its tools: Edit (inline, then resend as a branch), versions, and Retry under a failure. */
-export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, children }: UserMessageToolsProps) {
+export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, editRequested, onEditClosed, children }: UserMessageToolsProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const canEdit = Boolean(onEdit && message.serverId);
+  const fromKeyboard = useRef(false);
 
+  useEffect(() => {
+    if (editRequested === undefined || !canEdit) return;
+    fromKeyboard.current = true;
+    setDraft(message.content);
+    // Only a new request opens it; the message's text is read as it is then.
+  }, [editRequested]);
+
+  function close() {
+    setDraft(null);
+    if (fromKeyboard.current) onEditClosed?.();
+    fromKeyboard.current = false;
+  }
   function save() {
     if (draft === null || !onEdit) return;
-    if (onEdit(message.id, draft)) setDraft(null);
+    if (onEdit(message.id, draft)) close();
   }
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -32,7 +55,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, chil
       save();
     } else if (event.key === 'Escape') {
       event.stopPropagation();
-      setDraft(null);
+      close();
     }
   }
 
@@ -41,7 +64,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, chil
       {draft === null ? (
         children
       ) : (
-        <div className="w-full rounded-2xl border border-genie-300 bg-white p-2 shadow-sm">
+        <div className="w-[32rem] max-w-full rounded-2xl border border-genie-300 bg-white p-2 shadow-sm">
           <label className="sr-only" htmlFor={`edit-${message.id}`}>
             Edit your message
           </label>
@@ -56,7 +79,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, chil
             className="block w-full resize-y bg-transparent px-2 py-1 text-[15px] leading-6 text-slate-900 outline-none"
           />
           <div className="flex justify-end gap-2 pt-1">
-            <button type="button" onClick={() => setDraft(null)} className={smallButton}>
+            <button type="button" onClick={close} className={smallButton}>
               Cancel
             </button>
             <button

@@ -27,6 +27,16 @@ export interface UpgradeNotice {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The server asks the model for a new conversation's title after the first reply (one short call,
+ * usually a second or two; it gives up after 30 s). The list is read again then, so the sidebar
+ * swaps the keyword title for the model's without a reload.
+ */
+const MODEL_TITLE_REFRESH_MS = [2_500, 8_000, 30_000] as const;
+function refreshListForModelTitle(refresh: () => void) {
+  for (const ms of MODEL_TITLE_REFRESH_MS) setTimeout(refresh, ms);
+}
+
 /** What the Continue button under a cut-off reply sends, as the user's next message. */
 export const CONTINUE_MESSAGE = 'Please continue from where you stopped.';
 
@@ -186,6 +196,8 @@ export function useChatSession({
       }
       latest.current.onReply?.(assistant);
       void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+      // A new conversation's model-written title is stored a moment after its first reply.
+      if (!args.currentConversation && !args.control) refreshListForModelTitle(() => queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey }));
     } catch (error) {
       cancelAnimationFrame(frame);
       const failure = error instanceof ChatSendError ? error : new ChatSendError('failed', String(error));

@@ -15,7 +15,7 @@ export function EmptyState({ onUpload, team = false }: { onUpload: () => void; t
       <Button className="mt-6" onClick={onUpload}>
         Upload Your First Files
       </Button>
-      <p className="mt-3 text-xs text-slate-400">or drag and drop files anywhere here</p>
+      <p className="mt-3 text-xs text-slate-500">or drag and drop files anywhere here</p>
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { FilePreviewDialog, type PreviewTarget } from '@/components/file-preview';
 import { cn } from '@/lib/utils';
 import { useFileListPages } from '../api/get-files';
-import { downloadUrlOf } from '../api/upload-files';
 import { useUploads } from '../hooks/use-uploads';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { DeleteItemDialog, useDeleteItem } from './delete-item';
@@ -78,7 +77,8 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
     onOpenFolder: (folder) => openFolder(folder.id),
     onOpenFile: (file) => {
       if (selectionMode) onSelectFile?.(file);
-      else window.open(downloadUrlOf(file), '_blank', 'noopener');
+      // The shared safe preview (images, PDF, text, audio, video; never user HTML); Download is its own action.
+      else setPreview({ fileId: file.id, fileName: file.originalName, mimeType: file.mimeType });
     },
     onRename: setRenaming,
     onMove: setMoving,

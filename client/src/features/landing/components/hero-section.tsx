@@ -54,12 +54,12 @@ function ExampleConversation() {
           <span className="flex items-center gap-2 text-sm font-semibold">
             <span aria-hidden="true">🧞</span> Genie
           </span>
-          <span className="rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-medium text-emerald-200">On your server</span>
+          <span className="rounded-full bg-emerald-400/15 px-2 py-0.5 text-xs font-medium text-white">On your server</span>
         </div>
         <div className="mt-4 space-y-3 text-sm">
           <div className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-md bg-genie-600 px-3.5 py-2.5">
             <p>Summarise this supplier contract and flag the renewal terms.</p>
-            <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-white/15 px-2 py-1 text-xs">
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-black/15 px-2 py-1 text-xs">
               <FileText className="h-3.5 w-3.5" aria-hidden="true" /> supplier-agreement.pdf
             </p>
           </div>
@@ -73,7 +73,7 @@ function ExampleConversation() {
           </div>
         </div>
       </div>
-      <figcaption className="mt-3 text-center text-xs text-genie-200/80">An example conversation. The file never leaves your server unless you connect a cloud model.</figcaption>
+      <figcaption className="mt-3 text-center text-xs text-genie-100">An example conversation. The file never leaves your server unless you connect a cloud model.</figcaption>
     </figure>
   );
 }

@@ -32,7 +32,7 @@ export function PricingSection({ promotions }: { promotions: ActivePromotion[] }
               >
                 <div className="flex items-center justify-between">
                   <h3 className="text-xl font-semibold">{plan.name}</h3>
-                  {plan.popular && <span className="rounded-full bg-genie-500 px-3 py-1 text-xs font-bold tracking-wide text-white">POPULAR</span>}
+                  {plan.popular && <span className="rounded-full bg-genie-600 px-3 py-1 text-xs font-bold tracking-wide text-white">POPULAR</span>}
                 </div>
                 <PriceTag className="mt-6" amount={price} original={offer ? plan.monthlyPriceUSD : null} tone={plan.popular ? 'dark' : 'light'} />
                 {offer ? (

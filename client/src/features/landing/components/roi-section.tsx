@@ -22,7 +22,7 @@ export function RoiSection() {
             </div>
           ))}
         </dl>
-        <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-slate-500">
+        <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-slate-600">
           Example: 32 hours a month saved is about $1,000. Your own figures depend on your team&apos;s work and rates.
         </p>
       </div>

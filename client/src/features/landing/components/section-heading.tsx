@@ -15,7 +15,7 @@ interface SectionHeadingProps {
 export function SectionHeading({ id, eyebrow, title, children, tone = 'light', align = 'center' }: SectionHeadingProps) {
   return (
     <div className={clsx('max-w-2xl', align === 'center' ? 'mx-auto text-center' : 'text-left')}>
-      <p className={clsx('text-sm font-semibold uppercase tracking-widest', tone === 'dark' ? 'text-genie-300' : 'text-genie-600')}>{eyebrow}</p>
+      <p className={clsx('text-sm font-semibold uppercase tracking-widest', tone === 'dark' ? 'text-genie-300' : 'text-genie-700')}>{eyebrow}</p>
       <h2 id={id} className={clsx('mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl', tone === 'dark' ? 'text-white' : 'text-slate-900')}>
         {title}
       </h2>

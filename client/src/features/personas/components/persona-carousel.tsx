@@ -83,7 +83,8 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
           </div>
 
           {/* On a phone the controls stay in reach at the bottom while the slide scrolls. */}
-          <div className="flex flex-col gap-5 max-sm:sticky max-sm:bottom-0 max-sm:-mx-4 max-sm:bg-gradient-to-t max-sm:from-slate-950 max-sm:via-slate-950/95 max-sm:to-transparent max-sm:px-4 max-sm:pb-4 max-sm:pt-8">
+          {/* On a phone the controls are a solid bar at the bottom: the slide scrolls under it, never beside the arrows and dots. */}
+          <div className="flex flex-col gap-5 max-sm:sticky max-sm:bottom-0 max-sm:-mx-4 max-sm:gap-3 max-sm:border-t max-sm:border-white/10 max-sm:bg-slate-950/95 max-sm:px-4 max-sm:pb-4 max-sm:pt-3 max-sm:backdrop-blur">
             <div className="flex items-center justify-center">
               <ArrowButton side="left" label="Previous persona" onClick={previous} compact />
               {personas.map((persona, i) => (

@@ -46,7 +46,8 @@ export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTour
 
   return (
     <MagicBackdrop label={tourEntryLabel()}>
-      <div ref={rootRef} tabIndex={-1} className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-5 px-4 py-5 outline-none sm:px-8 sm:py-8">
+      {/* One screen tall: the step scrolls inside it, so the controls stay in sight on a phone. */}
+      <div ref={rootRef} tabIndex={-1} className="mx-auto flex h-dvh w-full max-w-4xl flex-col gap-4 px-4 py-4 outline-none sm:gap-5 sm:px-8 sm:py-8">
         <header className="flex items-center gap-4">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-amber-200">{tourEntryLabel()}</p>
           <span className="ml-auto text-sm tabular-nums text-white/70" aria-label={`Persona ${index + 1} of ${total}`}>
@@ -63,19 +64,21 @@ export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTour
         </header>
         <Progress value={((index + 1) / total) * 100} label="Tour progress" className="h-1.5 bg-white/15 [&>div]:bg-amber-300" />
 
-        {/* my-auto: the step sits midway between the progress bar and the controls on a tall screen. */}
-        <div className="my-auto overflow-hidden">
-          <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${SLIDE_TRANSITION_MS}ms ease-out` }}>
-            {personas.map((persona, i) => (
-              <TourStep key={persona.id} persona={persona} model={models?.[persona.id] ?? persona.modelLabel} active={i === index} />
-            ))}
+        {/* The step sits midway between the progress bar and the controls on a tall screen, and scrolls on a short one. */}
+        <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+          <div className="flex min-h-full flex-col justify-center">
+            <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${SLIDE_TRANSITION_MS}ms ease-out` }}>
+              {personas.map((persona, i) => (
+                <TourStep key={persona.id} persona={persona} model={models?.[persona.id] ?? persona.modelLabel} active={i === index} />
+              ))}
+            </div>
           </div>
         </div>
 
-        <footer className="flex flex-col gap-3">
+        <footer className="flex shrink-0 flex-col gap-3">
           <div className="flex items-center gap-2">
             <Button variant="ghost" onClick={previous} disabled={index === 0} className="text-white hover:bg-white/10">
-              <ArrowLeft aria-hidden="true" /> Previous
+              <ArrowLeft aria-hidden="true" /> <span className="max-sm:sr-only">Previous</span>
             </Button>
             <Button
               onClick={choose}
@@ -86,7 +89,7 @@ export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTour
               {starting ? `Starting with ${starting.name}` : `Choose ${current.name}`}
             </Button>
             <Button variant="ghost" onClick={next} disabled={index === total - 1} className="text-white hover:bg-white/10">
-              Next <ArrowRight aria-hidden="true" />
+              <span className="max-sm:sr-only">Next</span> <ArrowRight aria-hidden="true" />
             </Button>
           </div>
           <button type="button" onClick={onClose} className="self-center text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">

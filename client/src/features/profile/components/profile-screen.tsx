@@ -94,7 +94,7 @@ export function ProfileScreen({ extraTabs = [], eraseConfirmation = { kind: 'pas
         </div>
         <div className="min-w-0">
           <h1 className="break-all text-xl font-bold leading-tight text-slate-900 sm:text-3xl">{user.username}</h1>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600">
             <span className="block truncate sm:inline">{user.email}</span>
             <span className="hidden sm:inline"> · </span>
             <span className="block sm:inline">Member since {formatDate(user.createdAt)}</span>
