@@ -63,7 +63,10 @@ const genie = spawnGenie(
     DATA_DIR: data.dir,
     LOG_LEVEL: 'error',
     OPENAI_COMPATIBLE_BASE_URL: fakeUrl,
+    // Every request here opens a new conversation, which a person does once per chat: the title
+    // call each would start (GENIE_MODEL_TITLES) is not the work this figure measures.
     GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model',
+    GENIE_MODEL_TITLES: 'false',
     // A model that takes the attachment's budget and its passages (the compatible default, 8k, does not).
     GENIE_MODEL_CONTEXT_DEFAULT: '32768',
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',

@@ -42,7 +42,10 @@ const genie = spawnGenie(
     DATA_DIR: work.dir,
     LOG_LEVEL: 'error',
     OPENAI_COMPATIBLE_BASE_URL: llama.url,
+    // Every request here opens a new conversation, which a person does once per chat: the title
+    // call each would start (GENIE_MODEL_TITLES) is not the work this figure measures.
     GENIE_MODEL_DEFAULT: `openai-compatible:${llama.modelId}`,
+    GENIE_MODEL_TITLES: 'false',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_DAILY_MESSAGES_FREE: '1000000',
     FILES_CLEANUP_INTERVAL_MINUTES: '0',

@@ -52,7 +52,9 @@ export async function startLongConversationRig(): Promise<LongConversationRig> {
     CLIENT_DIR: clientDir,
     LOG_LEVEL: 'error',
     OPENAI_COMPATIBLE_BASE_URL: fakeUrl,
+    // Seeding opens conversations a person would title once; no background title calls.
     GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model',
+    GENIE_MODEL_TITLES: 'false',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_DAILY_MESSAGES_FREE: '1000000',
   });

@@ -24,7 +24,9 @@ describe('chat against llama.cpp', () => {
     t = await createTestApp({
       env: {
         OPENAI_COMPATIBLE_BASE_URL: peer.url,
+        // The runtime has one slot and these tests count its generations: no background title calls.
         GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`,
+        GENIE_MODEL_TITLES: 'false',
         GENIE_MODEL_CONTEXT_DEFAULT: String(peer.contextSize),
         CHAT_RATE_LIMIT_PER_MINUTE: '1000',
       },
@@ -86,7 +88,9 @@ describe('chat against llama.cpp', () => {
     const liar = await createTestApp({
       env: {
         OPENAI_COMPATIBLE_BASE_URL: peer.url,
+        // The runtime has one slot and these tests count its generations: no background title calls.
         GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`,
+        GENIE_MODEL_TITLES: 'false',
         GENIE_MODEL_CONTEXT_DEFAULT: '32768',
         CHAT_RATE_LIMIT_PER_MINUTE: '1000',
       },
@@ -119,7 +123,7 @@ describe('a model that never ends its own turn', () => {
     const twoThousandWords = `root ::= ${'word '.repeat(2000)}\nword ::= [a-z]+ " "`;
     peer = await startLlamaServer({ modelPath: MODEL, contextSize: 512, grammar: twoThousandWords });
     t = await createTestApp({
-      env: { OPENAI_COMPATIBLE_BASE_URL: peer.url, GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`, GENIE_MODEL_CONTEXT_DEFAULT: '512' },
+      env: { OPENAI_COMPATIBLE_BASE_URL: peer.url, GENIE_MODEL_DEFAULT: `openai-compatible:${peer.modelId}`, GENIE_MODEL_CONTEXT_DEFAULT: '512', GENIE_MODEL_TITLES: 'false' },
     });
     ({ cookie } = await signUp(t.app));
   });

@@ -23,7 +23,9 @@ import { createTestApp, signUp, type TestApp } from '../support/test-app';
  */
 const MODEL = 'tests/fixtures/genie-tiny.gguf';
 const LOCAL_ENV = {
+  // The runtime has one slot and these tests count its generations: no background title calls.
   GENIE_MODEL_DEFAULT: `local:${MODEL}`,
+  GENIE_MODEL_TITLES: 'false',
   LOCAL_MODEL_THREADS: '1',
   LOCAL_MODEL_CONTEXT: '1024',
   CHAT_RATE_LIMIT_PER_MINUTE: '1000',

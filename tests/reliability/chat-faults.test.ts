@@ -35,7 +35,9 @@ describe('chat under process faults', () => {
     fake = await startFakeModelServer();
     env = {
       OPENAI_COMPATIBLE_BASE_URL: fake.url,
+      // Each fault is meant for one reply; a background title call would take the next one.
       GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model',
+      GENIE_MODEL_TITLES: 'false',
       CHAT_RATE_LIMIT_PER_MINUTE: '100000',
       CHAT_DAILY_MESSAGES_FREE: '100000',
     };

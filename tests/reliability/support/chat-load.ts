@@ -44,7 +44,9 @@ export async function runChatLoad(options: { concurrent: number; seconds: number
     const genie = await startGenieProcess({
       DATA_DIR: data.dir,
       OPENAI_COMPATIBLE_BASE_URL: fakeUrl,
+      // Every stream opens a new conversation; the title calls are not the load measured here.
       GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model',
+      GENIE_MODEL_TITLES: 'false',
       CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
       CHAT_DAILY_MESSAGES_FREE: '1000000',
     });
