@@ -2,7 +2,7 @@ import type { Citation, KnowledgeOption, SearchQuery, SearchResponse } from '@co
 import type { Db } from '../../db/database';
 import { readableFiles } from '../files/file-access';
 import { splitHighlights } from './highlights';
-import { searchRepository as repo, type RankedPassage } from './search.repository';
+import { searchRepository as repo, type RankedPassage, type RankOptions } from './search.repository';
 
 /** A passage retrieved for a chat reply, numbered as the reply cites it. */
 export interface KnowledgePassage {
@@ -42,8 +42,8 @@ export function createSearchService(deps: { db: Db; language: string }) {
     },
 
     /** The passages a chat question should be answered from, numbered [1]…[n]. */
-    async retrieve(userId: string, question: string, knowledge: KnowledgeOption, limit = KNOWLEDGE_PASSAGES, ranking?: string): Promise<KnowledgePassage[]> {
-      const ranked = await repo.rankPassages(db, language, question, { readable: readableFiles(userId), userId, ...knowledge }, limit, ranking);
+    async retrieve(userId: string, question: string, knowledge: KnowledgeOption, limit = KNOWLEDGE_PASSAGES, options?: RankOptions): Promise<KnowledgePassage[]> {
+      const ranked = await repo.rankPassages(db, language, question, { readable: readableFiles(userId), userId, ...knowledge }, limit, options);
       return ranked.map((r, i) => toKnowledge(r, i + 1));
     },
   };
