@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { files } from '../../db/schema/files';
+import { passageEmbeddings, passages } from '../../db/schema/passages';
+import { foreignKeyViolation } from '../../lib/pg-errors';
+import { filterSql, type PassageFilter } from './search.repository';
+
+/** Both drivers (node-postgres, PGlite) answer db.execute with `rows`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A passage waiting for its vector, with what it is embedded as. */
+export interface PendingPassage {
+  id: string;
+  text: string;
+}
+
+/** A passage and how close it is to the query (cosine similarity). */
+export interface VectorHit {
+  id: string;
+  similarity: number;
+}
+
+/** Float32 little-endian, the stored form of a vector. */
+export function vectorBytes(vector: number[]): Uint8Array {
+  const floats = Float32Array.from(vector);
+  return new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength);
+}
+
+function floatsOf(bytes: Uint8Array): Float32Array {
+  // A copy: the driver's buffer need not be 4-byte aligned.
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}
+
+export const embeddingsRepository = {
+  /**
+   * pgvector, when this PostgreSQL has it: the extension is created if it is available and the
+   * vectors get a `vector` column beside their bytes, so nearest() ranks in SQL. False on PGlite
+   * and on a PostgreSQL without it (this machine's 15 has none: that path is untested here).
+   */
+  async enablePgvector(db: Db): Promise<boolean> {
+    try {
+      const [row] = rowsOf<{ available: boolean }>(await db.execute(sql`select exists (select 1 from pg_available_extensions where name = 'vector') as available`));
+      if (!row?.available) return false;
+      await db.execute(sql`create extension if not exists vector`);
+      await db.execute(sql`alter table passage_embeddings add column if not exists v vector`);
+      return true;
+    } catch {
+      return false; // no right to create the extension: the bytes path works everywhere
+    }
+  },
+
+  /** Passages of indexed files that have no vector from this model yet, oldest file first. */
+  async pending(db: Db, model: string, limit: number, maxChars: number): Promise<PendingPassage[]> {
+    const rows = rowsOf<{ id: string; text: string }>(
+      await db.execute(sql`
+        select p.id, left(${files.originalName} || coalesce(E'\n' || p.heading, '') || E'\n' || p.body, ${maxChars}) as text
+        from ${passages} p join ${files} on ${files.id} = p.file_id
+        left join ${passageEmbeddings} e on e.passage_id = p.id
+        where ${files.indexStatus} = 'indexed' and (e.passage_id is null or e.model <> ${model})
+        order by ${files.uploadedAt}, p.file_id, p.ordinal
+        limit ${limit}`),
+    );
+    return rows;
+  },
+
+  /**
+   * Stores vectors (null: the model refused that passage; stored as width 0 and not asked again).
+   * A passage deleted meanwhile is skipped: its file was deleted or indexed again.
+   */
+  async store(db: Db, model: string, items: { id: string; vector: number[] | null }[], pgvector: boolean): Promise<void> {
+    if (items.length === 0) return;
+    const values = items.map(
+      (item) => sql`(${item.id}::uuid, ${model}, ${item.vector?.length ?? 0}::int, ${vectorBytes(item.vector ?? [])}::bytea${pgvector ? sql`, ${item.vector ? `[${item.vector.join(',')}]` : null}::vector` : sql``})`,
+    );
+    try {
+      await db.execute(sql`
+        insert into ${passageEmbeddings} (passage_id, model, dims, vector${pgvector ? sql`, v` : sql``})
+        select v.* from (values ${sql.join(values, sql`, `)}) v (passage_id, model, dims, vector${pgvector ? sql`, v` : sql``})
+        where exists (select 1 from ${passages} p where p.id = v.passage_id)
+        on conflict (passage_id) do update set model = excluded.model, dims = excluded.dims, vector = excluded.vector${pgvector ? sql`, v = excluded.v` : sql``}`);
+    } catch (error) {
+      if (!foreignKeyViolation(error)) throw error; // deleted between the check and the insert: made again if it comes back
+    }
+  },
+
+  /**
+   * The passages nearest the query vector among those the filter allows (the filter is in the
+   * query, as for full-text search: no other passage's vector is ever read). Without pgvector the
+   * readable vectors are read and compared here, a dot product each (they are unit length).
+   */
+  async nearest(db: Db, model: string, filter: PassageFilter, query: number[], limit: number, pgvector: boolean): Promise<VectorHit[]> {
+    if (pgvector) {
+      const rows = rowsOf<{ id: string; similarity: number }>(
+        await db.execute(sql`
+          select e.passage_id as id, 1 - (e.v <=> ${`[${query.join(',')}]`}::vector) as similarity
+          from ${passageEmbeddings} e join ${passages} p on p.id = e.passage_id join ${files} on ${files.id} = p.file_id
+          where ${filterSql(filter)} and e.model = ${model} and e.dims = ${query.length}
+          order by e.v <=> ${`[${query.join(',')}]`}::vector, e.passage_id
+          limit ${limit}`),
+      );
+      return rows.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));
+    }
+    const rows = rowsOf<{ id: string; vector: Uint8Array }>(
+      await db.execute(sql`
+        select e.passage_id as id, e.vector
+        from ${passageEmbeddings} e join ${passages} p on p.id = e.passage_id join ${files} on ${files.id} = p.file_id
+        where ${filterSql(filter)} and e.model = ${model} and e.dims = ${query.length}`),
+    );
+    const q = Float32Array.from(query);
+    const hits: VectorHit[] = rows.map((row) => {
+      const v = floatsOf(row.vector);
+      let dot = 0;
+      for (let i = 0; i < q.length; i++) dot += q[i]! * v[i]!;
+      return { id: row.id, similarity: dot };
+    });
+    hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
+    return hits.slice(0, limit);
+  },
+
+  /** How many passages have a vector from this model (for tests and the benchmark). */
+  async count(db: Db, model: string): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${passageEmbeddings} where model = ${model} and dims > 0`));
+    return row?.n ?? 0;
+  },
+};
