@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../../tests/fakes/fake-model-server';
 import { uploadThroughApi } from '../../../tests/support/files';
-import { search, waitForIndexing } from '../../../tests/support/search';
+import { search, waitForEmbeddings as waitForEmbeddings_, waitForIndexing } from '../../../tests/support/search';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
 import type { Db } from '../../db/database';
 import { readableFiles } from '../files/file-access';
@@ -23,15 +23,7 @@ async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   return ((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
-/** Waits (in bounded rounds) until every passage has a vector from the model. */
-async function waitForEmbeddings(db: Db): Promise<number> {
-  for (let round = 0; round < 3000; round++) {
-    const total = await count(db, sql`select count(*)::int as n from passages`);
-    if ((await embeddingsRepository.count(db, MODEL)) === total) return total;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('embedding did not finish');
-}
+const waitForEmbeddings = (db: Db) => waitForEmbeddings_(db, MODEL);
 
 const markdown = (text: string) => ({ bytes: Buffer.from(text), type: 'text/markdown' });
 
