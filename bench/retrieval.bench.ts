@@ -20,6 +20,7 @@
 import { sql } from 'drizzle-orm';
 import { createEmbedder, type Embedder } from '../server/adapters/llm/embeddings';
 import { loadConfig } from '../server/config';
+import type { Db } from '../server/db/database';
 import { openMemoryPglite } from '../server/db/pglite';
 import { readableFiles } from '../server/modules/files/file-access';
 import { createEmbeddingWorker } from '../server/modules/search/embedding-worker';
@@ -138,17 +139,34 @@ for (let round_ = 0; round_ < 3; round_++) {
 }
 const p50 = median(times);
 if (process.env.EXPLAIN) {
-  // The plan of the ranking query for one question (its last statement: the two stages).
+  // The plan of the ranking statement for one question (run in a transaction: set local).
   const question = QUESTIONS[10]![0];
-  const execute = db.execute.bind(db);
   const explained: string[] = [];
-  (db as unknown as { execute: typeof db.execute }).execute = (async (query: Parameters<typeof db.execute>[0]) => {
-    const plan = (await execute(sql`explain (analyze, costs off) ${query}`)) as unknown as { rows: Record<string, string>[] };
-    explained.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-    return execute(query);
-  }) as typeof db.execute;
-  await searchRepository.rankPassages(db, LANGUAGE, question, { readable: readableFiles(userId), userId, scope: 'all' }, 10);
-  (db as unknown as { execute: typeof db.execute }).execute = execute;
+  const explaining = (target: Db, skipFirst = false): Db => {
+    let skip = skipFirst;
+    return new Proxy(target, {
+      get(object, key, receiver) {
+        if (key === 'execute') {
+          return async (query: Parameters<Db['execute']>[0]) => {
+            if (skip) {
+              skip = false; // the transaction's `set local`: not a query, and a failed EXPLAIN would abort the transaction
+              return object.execute(query);
+            }
+            try {
+              const plan = (await object.execute(sql`explain (analyze, costs off) ${query}`)) as unknown as { rows: Record<string, string>[] };
+              explained.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+            } catch {
+              // not a query (set local): nothing to explain
+            }
+            return object.execute(query);
+          };
+        }
+        if (key === 'transaction') return (run: (tx: Db) => Promise<unknown>) => object.transaction((tx) => run(explaining(tx as unknown as Db, true)));
+        return Reflect.get(object, key, receiver);
+      },
+    });
+  };
+  await searchRepository.rankPassages(explaining(db), LANGUAGE, question, { readable: readableFiles(userId), userId, scope: 'all' }, 10);
   console.error(`EXPLAIN ANALYZE for "${question}":\n${explained.at(-1)}`);
 }
 console.error(`latency: ${FILES} files, ${total} passages, median ${round(p50)} ms`);
