@@ -42,16 +42,19 @@ const answerIds = (answer: string) => new Set(answer.split('|').map((file) => co
 // ── the embedding model, when there is one ──
 let closeModel = async () => {};
 let embedder: Embedder | null = null;
+// The tiny GGUF's tokenizer makes ~1.7 characters a token and its embedding context is 512 tokens.
+let embeddingChars = Number(process.env.GENIE_EMBEDDING_MAX_CHARS ?? 1500);
 if (process.env.BENCH_EMBEDDINGS === 'llama') {
   const { startLlamaServer } = await import('../tests/peers/llama-server');
   const peer = await startLlamaServer({ modelPath: 'tests/fixtures/genie-tiny.gguf' });
   closeModel = () => peer.close();
+  embeddingChars = 800;
   embedder = createEmbedder(loadConfig({ NODE_ENV: 'test', GENIE_EMBEDDING_MODEL: 'openai-compatible:genie-tiny', OPENAI_COMPATIBLE_BASE_URL: peer.url }));
 } else if (process.env.GENIE_EMBEDDING_MODEL) {
   embedder = createEmbedder(loadConfig({ ...process.env, NODE_ENV: 'test' }));
 }
 if (embedder) {
-  const worker = createEmbeddingWorker({ db, embedder, pgvector: false, onError: (m) => console.error(m) });
+  const worker = createEmbeddingWorker({ db, embedder, pgvector: false, maxChars: embeddingChars, onError: (m) => console.error(m) });
   const started = performance.now();
   await worker.idle();
   const embedded = await embeddingsRepository.count(db, embedder.model);

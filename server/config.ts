@@ -119,6 +119,8 @@ export const configSchema = z.object({
     emptyAsUndefined,
     z.string().regex(/^(openai|ollama|openai-compatible|local):.+$/, 'must be <provider>:<model id> with provider openai, ollama, openai-compatible or local').optional(),
   ),
+  /** Characters of a passage (after its file name and heading) sent to be embedded: ~400 tokens of English; lower it for a model with a small context. */
+  GENIE_EMBEDDING_MAX_CHARS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(100_000).default(1500)),
   /** Each persona's model as `<provider>:<model id>`; unset picks a default from the keys given. */
   GENIE_MODEL_DEFAULT: modelRef,
   GENIE_MODEL_GINO: modelRef,

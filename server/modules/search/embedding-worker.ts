@@ -4,8 +4,6 @@ import { embeddingsRepository as repo, type PendingPassage } from './embeddings.
 
 /** Passages sent to the model in one request. */
 export const EMBEDDING_BATCH = 16;
-/** Characters of a passage (after its file name and heading) the model is given: ~400 tokens, within a 512-token embedding context. */
-export const EMBEDDING_INPUT_CHARS = 1_500;
 /** How often the queue is looked at when nothing nudged it, and after the model failed. */
 const POLL_MS = 30_000;
 
@@ -13,6 +11,8 @@ export interface EmbeddingWorkerDeps {
   db: Db;
   embedder: Embedder;
   pgvector: boolean;
+  /** Characters of file name, heading and passage the model is given (GENIE_EMBEDDING_MAX_CHARS). */
+  maxChars: number;
   pollMs?: number;
   onError?(message: string): void;
 }
@@ -22,8 +22,8 @@ export interface EmbeddingWorkerDeps {
  * passages without a vector from the current model, so it is resumable (a restart carries on) and
  * a change of GENIE_EMBEDDING_MODEL re-embeds. A failed request ends the round (tried again at
  * the next poll) and never touches full-text indexing: search works without vectors meanwhile.
- * A batch the model refuses (HTTP 400/413/422) is retried text by text, and a text it refuses
- * alone is marked and not asked again.
+ * A failed batch is retried text by text, so one passage the model cannot take (too long for its
+ * context) does not hold up the queue: it is marked and not asked again.
  */
 export function createEmbeddingWorker(deps: EmbeddingWorkerDeps) {
   const { db, embedder } = deps;
@@ -36,19 +36,34 @@ export function createEmbeddingWorker(deps: EmbeddingWorkerDeps) {
     try {
       const vectors = await embedder.embed(batch.map((p) => p.text));
       await repo.store(db, embedder.model, batch.map((p, i) => ({ id: p.id, vector: vectors[i]! })), deps.pgvector);
+      return;
     } catch (error) {
-      if (!(error instanceof EmbeddingRefused) || batch.length === 1) {
+      if (batch.length === 1) {
         if (error instanceof EmbeddingRefused) return repo.store(db, embedder.model, [{ id: batch[0]!.id, vector: null }], deps.pgvector);
         throw error;
       }
-      for (const passage of batch) await embedBatch([passage]);
     }
+    // One text may be what failed the batch (too long for the model's context: llama.cpp answers
+    // that with a 500). Text by text: when some succeed, the model is up and the others are
+    // refused for good; when every one fails, the model is down and the round pauses.
+    const failed: { passage: PendingPassage; error: unknown }[] = [];
+    for (const passage of batch) {
+      try {
+        const [vector] = await embedder.embed([passage.text]);
+        await repo.store(db, embedder.model, [{ id: passage.id, vector: vector! }], deps.pgvector);
+      } catch (error) {
+        failed.push({ passage, error });
+      }
+    }
+    const modelDown = failed.length === batch.length && !failed.every((f) => f.error instanceof EmbeddingRefused);
+    if (modelDown) throw failed[0]!.error;
+    await repo.store(db, embedder.model, failed.map((f) => ({ id: f.passage.id, vector: null })), deps.pgvector);
   }
 
   async function round(): Promise<void> {
     try {
       while (!stopped) {
-        const batch = await repo.pending(db, embedder.model, EMBEDDING_BATCH, EMBEDDING_INPUT_CHARS);
+        const batch = await repo.pending(db, embedder.model, EMBEDDING_BATCH, deps.maxChars);
         if (batch.length === 0) break;
         await embedBatch(batch);
         await new Promise<void>((resolve) => setImmediate(resolve));

@@ -33,7 +33,7 @@ export async function createSearchModule(deps: SearchModuleDeps) {
   const embedder = createEmbedder(deps.config);
   const pgvector = embedder ? await embeddingsRepository.enablePgvector(deps.db) : false;
   if (embedder) deps.log(`hybrid retrieval: passages get vectors from ${embedder.model}, ranked ${pgvector ? 'by pgvector' : 'in this process (no pgvector)'}`);
-  const embeddings = embedder ? createEmbeddingWorker({ db: deps.db, embedder, pgvector, onError: deps.log }) : null;
+  const embeddings = embedder ? createEmbeddingWorker({ db: deps.db, embedder, pgvector, maxChars: deps.config.GENIE_EMBEDDING_MAX_CHARS, onError: deps.log }) : null;
   const indexer = createIndexer({
     db: deps.db,
     extraction: deps.extraction,
