@@ -185,8 +185,8 @@ if (embedder) {
   // Every copied passage gets a vector of the model's width (a copy of one), so the vector path
   // reads and compares as many as a fully embedded library of this size would have.
   await db.execute(sql`
-    insert into passage_embeddings (passage_id, model, dims, vector)
-    select p.id, e.model, e.dims, e.vector from passages p cross join (select * from passage_embeddings where dims > 0 limit 1) e
+    insert into passage_embeddings (passage_id, file_id, model, dims, vector)
+    select p.id, p.file_id, e.model, e.dims, e.vector from passages p cross join (select * from passage_embeddings where dims > 0 limit 1) e
     where not exists (select 1 from passage_embeddings x where x.passage_id = p.id)`);
   const [query] = await embedder.embed([QUESTIONS[0]![0]]);
   const vectorTimes: number[] = [];

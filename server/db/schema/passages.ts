@@ -47,12 +47,20 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  * embedder's queue); `dims` 0 marks a passage the model refused, not asked again. Deleted with its
  * passage, so access is always the file's, as for the passage itself.
  */
-export const passageEmbeddings = pgTable('passage_embeddings', {
+export const passageEmbeddings = pgTable(
+  'passage_embeddings',
+  {
   passageId: uuid('passage_id')
     .primaryKey()
     .references(() => passages.id, { onDelete: 'cascade' }),
+  /** The passage's file, so ranking joins `files` (access) without reading the wide passages table. */
+  fileId: uuid('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
   /** GENIE_EMBEDDING_MODEL when it was made: another model's vectors are made again. */
   model: text('model').notNull(),
   dims: integer('dims').notNull(),
   vector: bytea('vector').notNull(),
-});
+  },
+  (t) => [index('passage_embeddings_file_idx').on(t.fileId)],
+);
