@@ -33,6 +33,25 @@ function floatsOf(bytes: Uint8Array): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+/**
+ * Vectors read so far, by model and passage id. A passage's vector never changes for a model (a
+ * new model is a new key; a passage indexed again gets new ids), so an entry cannot go stale; a
+ * deleted passage's entry is only memory, and the whole cache is dropped at its byte bound.
+ */
+const vectorCache = new Map<string, Float32Array>();
+const VECTOR_CACHE_BYTES = 64 * 1024 * 1024;
+let vectorCacheBytes = 0;
+const cacheKey = (model: string, id: string) => `${model}\u0000${id}`;
+
+function cacheVector(model: string, id: string, vector: Float32Array): void {
+  if (vectorCacheBytes + vector.byteLength > VECTOR_CACHE_BYTES) {
+    vectorCache.clear();
+    vectorCacheBytes = 0;
+  }
+  vectorCache.set(cacheKey(model, id), vector);
+  vectorCacheBytes += vector.byteLength;
+}
+
 export const embeddingsRepository = {
   /**
    * pgvector, when this PostgreSQL has it: the extension is created if it is available and the
@@ -103,22 +122,39 @@ export const embeddingsRepository = {
       );
       return rows.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));
     }
-    // base64 text, decoded here: PGlite parses a bytea column byte by byte (30,000 vectors of
-    // width 128 took 6 s that way, under 1 s as base64). The join is with `files` only (access):
-    // the vectors carry their file id so the wide passages table is not read.
-    const rows = rowsOf<{ id: string; vector: string }>(
+    // Which vectors the caller may read, by id: the access condition is in this query. The vectors
+    // themselves come from the process cache, read from the database only when missing.
+    const ids = rowsOf<{ id: string }>(
       await db.execute(sql`
-        select e.passage_id as id, encode(e.vector, 'base64') as vector
-        from ${passageEmbeddings} e join ${files} on ${files.id} = e.file_id
+        select e.passage_id as id from ${passageEmbeddings} e join ${files} on ${files.id} = e.file_id
         where ${filterSql(filter)} and e.model = ${model} and e.dims = ${query.length}`),
-    );
+    ).map((r) => r.id);
+    const missing = ids.filter((id) => !vectorCache.has(cacheKey(model, id)));
+    // Read for this ranking: used from here even if the cache drops them (a library larger than it).
+    const fetched = new Map<string, Float32Array>();
+    if (missing.length > 0) {
+      // base64 text, decoded here: PGlite parses a bytea column byte by byte (30,000 vectors of
+      // width 128 took 6 s that way, under 1 s as base64).
+      const rows = rowsOf<{ id: string; vector: string }>(
+        await db.execute(sql`
+          select passage_id as id, encode(vector, 'base64') as vector from ${passageEmbeddings}
+          where passage_id = any(${`{${missing.join(',')}}`}::uuid[]) and model = ${model}`),
+      );
+      for (const row of rows) {
+        const vector = floatsOf(Buffer.from(row.vector, 'base64'));
+        fetched.set(row.id, vector);
+        cacheVector(model, row.id, vector);
+      }
+    }
     const q = Float32Array.from(query);
-    const hits: VectorHit[] = rows.map((row) => {
-      const v = floatsOf(Buffer.from(row.vector, 'base64'));
+    const hits: VectorHit[] = [];
+    for (const id of ids) {
+      const v = fetched.get(id) ?? vectorCache.get(cacheKey(model, id));
+      if (!v || v.length !== q.length) continue; // deleted since the ids were read
       let dot = 0;
       for (let i = 0; i < q.length; i++) dot += q[i]! * v[i]!;
-      return { id: row.id, similarity: dot };
-    });
+      hits.push({ id, similarity: dot });
+    }
     hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);
   },
