@@ -1,136 +1,77 @@
 /**
- * Retrieval quality and search latency (issue 16), full-text search alone.
+ * Retrieval quality and search latency (issue 16): full-text search, and hybrid retrieval when an
+ * embedding model is reachable.
  *
- * Corpus: Fastify's own documentation, the Markdown files the `fastify` npm package ships in
- * node_modules/fastify/docs (real public documentation, MIT-licensed, not written for this test).
- * Each file is cut into passages by the indexer's own code (extraction + chunker, run in-process
- * here) and stored with the indexer's own SQL. 44 questions, phrased as a person would ask them
- * (not copied from the text), each with its answer: the file and a phrase the right passage holds.
- * A passage is a hit when it comes from that file and contains the phrase.
+ * Corpus (bench/lib/retrieval-corpus.ts): Fastify's own documentation, the Markdown files the
+ * `fastify` npm package ships in node_modules/fastify/docs (real public documentation,
+ * MIT-licensed, not written for this test), cut into passages by the indexer's own code and stored
+ * with its own SQL. 44 questions (bench/lib/retrieval-questions.ts), phrased as a person would ask
+ * them (not copied from the text), each with its answer: the file and a phrase the right passage
+ * holds. A passage is a hit when it comes from that file and contains the phrase.
  *
  * Figures: recall@5 (a right passage among the first 5), MRR@10; then search latency (GET
- * /api/search's service: ranking, highlights, folder paths) for one user with 10,000 indexed files
- * on PGlite, median of the questions run in turn.
+ * /api/search's service: both ranking stages, highlights, folder paths) for one user with 10,000
+ * indexed files on PGlite, median of the questions run in turn, with its EXPLAIN ANALYZE.
+ *
+ * Hybrid: with BENCH_EMBEDDINGS=llama the bench starts llama.cpp on tests/fixtures/genie-tiny.gguf
+ * (tests/peers/llama-server.ts) and embeds with it; with GENIE_EMBEDDING_MODEL (and its provider's
+ * base URL and key) set, it uses that model.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { extractText } from '../server/adapters/extraction/extract';
-import { DEFAULT_EXTRACTION_LIMITS } from '../server/adapters/extraction/limits';
-import type { PassageDraft } from '../server/adapters/extraction/chunk-passages';
+import { createEmbedder, type Embedder } from '../server/adapters/llm/embeddings';
+import { loadConfig } from '../server/config';
+import type { Db } from '../server/db/database';
 import { openMemoryPglite } from '../server/db/pglite';
-import { files } from '../server/db/schema/files';
-import { users } from '../server/db/schema/users';
+import { readableFiles } from '../server/modules/files/file-access';
+import { createEmbeddingWorker } from '../server/modules/search/embedding-worker';
+import { embeddingsRepository } from '../server/modules/search/embeddings.repository';
 import { searchRepository } from '../server/modules/search/search.repository';
-import { createSearchService } from '../server/modules/search/search.service';
+import { createSearchService, type RetrieveOptions } from '../server/modules/search/search.service';
+import { buildCorpus, copyToFiles } from './lib/retrieval-corpus';
 import { median, report, round, scaled } from './lib/report';
+import { QUESTIONS } from './lib/retrieval-questions';
 
-const DOCS = join(process.cwd(), 'node_modules/fastify/docs');
 const LANGUAGE = 'english';
-
-/** [question, answer file (relative to docs/; "a|b" when either file answers it), phrase the answer passage contains] */
-const QUESTIONS: [string, string, string][] = [
-  ['How do I limit how large a request body may be?', 'Reference/Server.md', 'bodyLimit'],
-  ['Trust the X-Forwarded-For header when running behind a reverse proxy', 'Reference/Server.md', 'trustProxy'],
-  ['How long may the server take to load a plugin before it gives up?', 'Reference/Server.md', 'pluginTimeout'],
-  ['Answer 503 while the server is shutting down', 'Reference/Server.md', 'return503OnClosing'],
-  ['Make URL matching ignore a trailing slash', 'Reference/Server.md', 'ignoreTrailingSlash'],
-  ['Which header carries the request id?', 'Reference/Server.md', 'requestIdHeader'],
-  ['Set a custom 404 handler for unknown routes', 'Reference/Server.md', 'setNotFoundHandler'],
-  ['Test a route without starting an HTTP server by injecting fake requests', 'Reference/Server.md|Guides/Testing.md', 'inject'],
-  ['How do I print all registered routes as a tree?', 'Reference/Server.md', 'printRoutes'],
-  ['What happens with a request whose JSON contains __proto__?', 'Reference/Server.md', 'onProtoPoisoning'],
-  ['Set the HTTP status code of a reply', 'Reference/Reply.md', '.code(statusCode)'],
-  ['Redirect the client to another URL', 'Reference/Reply.md', 'redirect'],
-  ['Take over the raw response so Fastify does not send anything', 'Reference/Reply.md', 'hijack'],
-  ['Send 103 Early Hints before the response', 'Reference/Reply.md', 'writeEarlyHints'],
-  ['How do I send a stream as the response?', 'Reference/Reply.md', 'stream'],
-  ['Get the client IP address of a request', 'Reference/Request.md', '.ip'],
-  ['Is the request for a route that does not exist?', 'Reference/Request.md', 'is404'],
-  ['Read the route parameters of the URL', 'Reference/Request.md', 'params'],
-  ['Which hook runs before the request body is parsed?', 'Reference/Hooks.md', 'preParsing'],
-  ['Change the payload just before it is sent to the client', 'Reference/Hooks.md', 'onSend'],
-  ['Run code after the response has been sent, for example for metrics', 'Reference/Hooks.md', 'onResponse'],
-  ['Detect that the client closed the connection before the request completed', 'Reference/Hooks.md|Guides/Detecting-When-Clients-Abort.md', 'abort'],
-  ['Be notified whenever a new route is added', 'Reference/Hooks.md', 'onRoute'],
-  ['Run cleanup when the server closes, like closing a database connection', 'Reference/Hooks.md', 'onClose'],
-  ['Declare a route with the full options object instead of the shorthand', 'Reference/Routes.md', 'Full declaration'],
-  ['Add a prefix to every route of a plugin', 'Reference/Routes.md', 'prefix'],
-  ['Serve different handlers depending on the Accept-Version header', 'Reference/Routes.md', 'Version'],
-  ['Set a different log level for a single route', 'Reference/Routes.md', 'logLevel'],
-  ['Hide passwords and authorization headers in the logs', 'Reference/Logging.md', 'redact'],
-  ['Use pino-pretty to make logs readable during development', 'Reference/Logging.md', 'pino-pretty'],
-  ['Add a new property to the request object', 'Reference/Decorators.md', 'decorateRequest'],
-  ['Check whether a decorator already exists', 'Reference/Decorators.md', 'hasDecorator'],
-  ['Parse a body of a custom content type such as YAML or CSV', 'Reference/ContentTypeParser.md', 'addContentTypeParser'],
-  ['Accept any content type with a catch-all parser', 'Reference/ContentTypeParser.md', "'*'"],
-  ['Share a JSON schema between routes with $ref', 'Reference/Validation-and-Serialization.md', 'addSchema'],
-  ['Coerce query string values to the types of the schema', 'Reference/Validation-and-Serialization.md', 'coerceTypes'],
-  ['Make the response faster by declaring a response schema', 'Reference/Validation-and-Serialization.md', 'fast-json-stringify'],
-  ['Why does a decorator added inside a plugin not exist outside it?', 'Reference/Encapsulation.md', 'encapsulation'],
-  ['Break encapsulation so a plugin affects its parent', 'Reference/Plugins.md', 'fastify-plugin'],
-  ['Use Express middleware in Fastify', 'Reference/Middleware.md', '@fastify/express'],
-  ['Serve over HTTP/2 with TLS', 'Reference/HTTP2.md', 'http2'],
-  ['Which Fastify versions still get security fixes?', 'Reference/LTS.md', 'Long Term Support'],
-  ['Make Fastify accept requests only after some setup work finished', 'Guides/Delay-Accepting-Requests.md', 'onRequest'],
-  ['Write tests for a Fastify application with inject', 'Guides/Testing.md', 'inject'],
-];
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return markdownFiles(path);
-    return name.endsWith('.md') ? [path] : [];
-  });
-}
-
-async function passagesOf(text: string): Promise<PassageDraft[]> {
-  const input = { async *[Symbol.asyncIterator]() { yield Buffer.from(text); } };
-  const result = await extractText({ kind: 'text', maxChars: DEFAULT_EXTRACTION_LIMITS.maxChars, limits: DEFAULT_EXTRACTION_LIMITS, output: 'passages' }, input);
-  return result.passages ?? [];
-}
 
 const database = await openMemoryPglite();
 const db = database.db;
-const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
-const userId = user!.id;
+const corpus = await buildCorpus(db, LANGUAGE);
+const { userId, passageCount } = corpus;
+const answerIds = (answer: string) => new Set(answer.split('|').map((file) => corpus.files.get(file)!.id));
 
-async function indexFile(name: string, drafts: PassageDraft[], index: number): Promise<string> {
-  const [row] = await db
-    .insert(files)
-    .values({ userId, originalName: name, storedName: `s${index}`, mimeType: 'text/markdown', category: 'document', size: 1, objectPath: `/objects/bench/${index}`, indexStatus: 'indexing' })
-    .returning({ id: files.id });
-  await searchRepository.storePassages(db, row!.id, LANGUAGE, drafts);
-  return row!.id;
+// ── the embedding model, when there is one ──
+let closeModel = async () => {};
+let embedder: Embedder | null = null;
+// The tiny GGUF's tokenizer makes ~1.7 characters a token and its embedding context is 512 tokens.
+let embeddingChars = Number(process.env.GENIE_EMBEDDING_MAX_CHARS ?? 1500);
+if (process.env.BENCH_EMBEDDINGS === 'llama') {
+  const { startLlamaServer } = await import('../tests/peers/llama-server');
+  const peer = await startLlamaServer({ modelPath: 'tests/fixtures/genie-tiny.gguf' });
+  closeModel = () => peer.close();
+  embeddingChars = 800;
+  embedder = createEmbedder(loadConfig({ NODE_ENV: 'test', GENIE_EMBEDDING_MODEL: 'openai-compatible:genie-tiny', OPENAI_COMPATIBLE_BASE_URL: peer.url }));
+} else if (process.env.GENIE_EMBEDDING_MODEL) {
+  embedder = createEmbedder(loadConfig({ ...process.env, NODE_ENV: 'test' }));
 }
-
-// ── the corpus ──
-const corpus = new Map<string, { id: string; drafts: PassageDraft[] }>();
-let passageCount = 0;
-for (const [i, path] of markdownFiles(DOCS).entries()) {
-  const rel = relative(DOCS, path);
-  const drafts = await passagesOf(readFileSync(path, 'utf8'));
-  passageCount += drafts.length;
-  corpus.set(rel, { id: await indexFile(rel.split('/').pop()!, drafts, i), drafts });
+if (embedder) {
+  const worker = createEmbeddingWorker({ db, embedder, pgvector: false, maxChars: embeddingChars, onError: (m) => console.error(m) });
+  const started = performance.now();
+  await worker.idle();
+  const embedded = await embeddingsRepository.count(db, embedder.model);
+  console.error(`embedded ${embedded} of ${passageCount} passages with ${embedder.model} in ${round((performance.now() - started) / 1000)} s`);
+  await worker.stop();
 }
-for (const [question, answer, phrase] of QUESTIONS) {
-  for (const file of answer.split('|')) {
-    const entry = corpus.get(file);
-    if (!entry || !entry.drafts.some((d) => d.body.includes(phrase))) throw new Error(`answer not in the corpus: ${file} "${phrase}" (${question})`);
-  }
-}
-const answerIds = (answer: string) => new Set(answer.split('|').map((file) => corpus.get(file)!.id));
 
 // ── quality ──
-const service = createSearchService({ db, language: LANGUAGE });
+const service = createSearchService({ db, language: LANGUAGE, embedder, onError: (m) => console.error(m) });
 
-async function quality(ranking?: string) {
+async function quality(options: RetrieveOptions = {}) {
   let hitsAt5 = 0;
   let reciprocal = 0;
   const misses: string[] = [];
   for (const [question, answer, phrase] of QUESTIONS) {
     const ids = answerIds(answer);
-    const ranked = await service.retrieve(userId, question, { scope: 'all' }, 10, ranking);
+    const ranked = await service.retrieve(userId, question, { scope: 'all' }, 10, options);
     const rank = ranked.findIndex((p) => ids.has(p.fileId) && p.body.includes(phrase));
     if (rank >= 0 && rank < 5) hitsAt5++;
     else misses.push(`${question} → ${ranked.slice(0, 3).map((p) => p.fileName).join(', ') || 'nothing'}`);
@@ -153,15 +94,16 @@ const RANKINGS: [string, string | undefined][] = [
   ['rank, length-normalised, all-words boost', `ts_rank('{0.1, 0.1, 0.2, 0.3}', p.tsv, qq.q_any, 1) * (case when p.tsv @@ qq.q_all then 2 else 1 end)`],
 ];
 for (const [label, ranking] of process.env.SKIP_VARIANTS ? [] : RANKINGS.slice(1)) {
-  const q = await quality(ranking);
+  const q = await quality({ ranking, fullTextOnly: true });
   console.error(`ranking "${label}": recall@5 ${round(q.recall5, 3)}, MRR@10 ${round(q.mrr10, 3)}`);
 }
-const { recall5, mrr10, misses } = await quality();
-console.error(`corpus: ${corpus.size} files, ${passageCount} passages; shipped ranking: recall@5 ${round(recall5, 3)}, MRR@10 ${round(mrr10, 3)}`);
+const { recall5, mrr10, misses } = await quality({ fullTextOnly: true });
+const single = await quality({ fullTextOnly: true, cutSize: null });
+console.error(`single-stage (every match scored): recall@5 ${round(single.recall5, 3)}, MRR@10 ${round(single.mrr10, 3)}`);
+console.error(`corpus: ${corpus.files.size} files, ${passageCount} passages; shipped ranking: recall@5 ${round(recall5, 3)}, MRR@10 ${round(mrr10, 3)}`);
 for (const miss of misses) console.error(`  miss: ${miss}`);
-if (process.env.QUALITY_ONLY) process.exit(0);
 report({
-  figure: `(search) retrieval quality, full-text only: recall@5 over ${QUESTIONS.length} questions on Fastify's docs (${corpus.size} files, ${passageCount} passages)`,
+  figure: `(search) retrieval quality, full-text only: recall@5 over ${QUESTIONS.length} questions on Fastify's docs (${corpus.files.size} files, ${passageCount} passages)`,
   baseline: 'target 0.8',
   measured: `recall@5 ${round(recall5, 3)}, MRR@10 ${round(mrr10, 3)}`,
   ratio: round(recall5, 3),
@@ -169,25 +111,27 @@ report({
   met: recall5 >= 0.8,
 });
 
+if (embedder) {
+  const hybrid = await quality();
+  console.error(`hybrid (${embedder.model}): recall@5 ${round(hybrid.recall5, 3)}, MRR@10 ${round(hybrid.mrr10, 3)}`);
+  for (const miss of hybrid.misses) console.error(`  miss: ${miss}`);
+  report({
+    figure: `(search) retrieval quality, hybrid (RRF of full-text and ${embedder.model} vectors): recall@5 over ${QUESTIONS.length} questions`,
+    baseline: `full-text alone: recall@5 ${round(recall5, 3)}, MRR@10 ${round(mrr10, 3)}`,
+    measured: `recall@5 ${round(hybrid.recall5, 3)}, MRR@10 ${round(hybrid.mrr10, 3)}`,
+    ratio: round(hybrid.recall5, 3),
+    target: 'recall@5 ≥ full-text alone',
+    met: hybrid.recall5 >= recall5,
+  });
+}
+if (process.env.QUALITY_ONLY) {
+  await closeModel();
+  process.exit(0);
+}
+
 // ── latency with 10,000 indexed files: the corpus's passages copied over 10,000 files ──
 const FILES = scaled(10_000, 1_000);
-// Built once after the bulk copy: a GIN index made in one pass is far faster than 30,000 inserts into it.
-await db.execute(sql`drop index passages_tsv_idx`);
-await db.execute(sql`
-  insert into files (user_id, original_name, stored_name, mime_type, category, size, object_path, index_status)
-  select ${userId}::uuid, 'copy-' || g || '.md', 'c' || g, 'text/markdown', 'document', 1, '/objects/bench/copy/' || g, 'indexed'
-  from generate_series(1, ${FILES - corpus.size}) g`);
-await db.execute(sql`
-  with originals as (select row_number() over (order by id) - 1 as k, * from passages),
-       n as (select count(*) as total from originals),
-       copies as (select row_number() over (order by id) - 1 as j, id from files where original_name like 'copy-%')
-  insert into passages (file_id, ordinal, page, heading, char_start, char_end, body, language, tsv)
-  select c.id, o.ordinal, o.page, o.heading, o.char_start, o.char_end, o.body, o.language, o.tsv
-  from copies c cross join n
-  join originals o on o.k in ((c.j * 3) % n.total, (c.j * 3 + 1) % n.total, (c.j * 3 + 2) % n.total)`);
-await db.execute(sql`create index passages_tsv_idx on passages using gin (tsv) with (fastupdate = off)`);
-await db.execute(sql`analyze`);
-const total = ((await db.execute(sql`select count(*)::int as total from passages`)) as unknown as { rows: { total: number }[] }).rows[0]!.total;
+const total = await copyToFiles(db, userId, FILES, corpus.files.size);
 const times: number[] = [];
 for (let round_ = 0; round_ < 3; round_++) {
   for (const [question] of QUESTIONS) {
@@ -197,6 +141,37 @@ for (let round_ = 0; round_ < 3; round_++) {
   }
 }
 const p50 = median(times);
+if (process.env.EXPLAIN) {
+  // The plan of the ranking statement for one question (run in a transaction: set local).
+  const question = QUESTIONS[10]![0];
+  const explained: string[] = [];
+  const explaining = (target: Db, skipFirst = false): Db => {
+    let skip = skipFirst;
+    return new Proxy(target, {
+      get(object, key, receiver) {
+        if (key === 'execute') {
+          return async (query: Parameters<Db['execute']>[0]) => {
+            if (skip) {
+              skip = false; // the transaction's `set local`: not a query, and a failed EXPLAIN would abort the transaction
+              return object.execute(query);
+            }
+            try {
+              const plan = (await object.execute(sql`explain (analyze, costs off) ${query}`)) as unknown as { rows: Record<string, string>[] };
+              explained.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+            } catch {
+              // not a query (set local): nothing to explain
+            }
+            return object.execute(query);
+          };
+        }
+        if (key === 'transaction') return (run: (tx: Db) => Promise<unknown>) => object.transaction((tx) => run(explaining(tx as unknown as Db, true)));
+        return Reflect.get(object, key, receiver);
+      },
+    });
+  };
+  await searchRepository.rankPassages(explaining(db), LANGUAGE, question, { readable: readableFiles(userId), userId, scope: 'all' }, 10);
+  console.error(`EXPLAIN ANALYZE for "${question}":\n${explained.at(-1)}`);
+}
 console.error(`latency: ${FILES} files, ${total} passages, median ${round(p50)} ms`);
 report({
   figure: `(search) GET /api/search's query for one user with ${FILES.toLocaleString('en-US')} indexed files (${total} passages, PGlite), median of ${times.length}`,
@@ -206,4 +181,21 @@ report({
   target: 'median < 50 ms',
   met: p50 < 50,
 });
+if (embedder) {
+  // Every copied passage gets a vector of the model's width (a copy of one), so the vector path
+  // reads and compares as many as a fully embedded library of this size would have.
+  await db.execute(sql`
+    insert into passage_embeddings (passage_id, file_id, model, dims, vector)
+    select p.id, p.file_id, e.model, e.dims, e.vector from passages p cross join (select * from passage_embeddings where dims > 0 limit 1) e
+    where not exists (select 1 from passage_embeddings x where x.passage_id = p.id)`);
+  const [query] = await embedder.embed([QUESTIONS[0]![0]]);
+  const vectorTimes: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    await embeddingsRepository.nearest(db, embedder.model, { readable: readableFiles(userId), userId, scope: 'all' }, query!, 40, false);
+    if (i > 1) vectorTimes.push(performance.now() - started);
+  }
+  console.error(`vector ranking in this process: ${total} passages of width ${query!.length}, median ${round(median(vectorTimes))} ms`);
+}
+await closeModel();
 await database.close();

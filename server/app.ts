@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexing = createExtractionPool(config, (message) => app.log.warn(message), { size: indexWorkers, queueMax: indexWorkers });
   const search = await createSearchModule({ db, config, extraction: indexing, concurrency: indexWorkers, open: (file) => files.records.openFile(file), log: (message) => app.log.warn(message) });
   app.addHook('onClose', async () => {
-    const indexerStopped = search.indexer.stop();
+    const indexerStopped = search.stop();
     await indexing.close();
     await indexerStopped;
   });

@@ -113,6 +113,17 @@ export const configSchema = z.object({
   /** Seconds that in-flight requests get to finish after SIGTERM. */
   SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(600).default(15)),
   // ── models (server/adapters/llm/catalogue.ts; README "Connecting a model provider") ──
+  /**
+   * The embedding model passages get vectors from (hybrid retrieval, README "Search your
+   * documents"): openai:<id>, ollama:<id>, openai-compatible:<id> (any /v1/embeddings), or local:<path>
+   * once the local runtime is wired (server/adapters/llm/embeddings.ts). Unset: full-text search alone.
+   */
+  GENIE_EMBEDDING_MODEL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^(openai|ollama|openai-compatible|local):.+$/, 'must be <provider>:<model id> with provider openai, ollama, openai-compatible or local').optional(),
+  ),
+  /** Characters of a passage (after its file name and heading) sent to be embedded: ~400 tokens of English; lower it for a model with a small context. */
+  GENIE_EMBEDDING_MAX_CHARS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(100_000).default(1500)),
   /** Each persona's model as `<provider>:<model id>`; unset picks a default from the keys given. */
   GENIE_MODEL_DEFAULT: modelRef,
   GENIE_MODEL_GINO: modelRef,

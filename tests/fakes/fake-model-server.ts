@@ -25,7 +25,8 @@
  * also cut where the context is full. The fake counts a prompt's tokens as a quarter of its
  * messages' characters plus 4 a message: fewer than Genie's own estimate, never more.
  *
- * Also answers GET /v1/models (what Genie's provider health check probes), under the same behaviour.
+ * Also answers GET /v1/models (what Genie's provider health check probes), under the same behaviour,
+ * and POST /v1/embeddings with fakeEmbedding's hashed-trigram vectors (status and hang apply too).
  *
  * As a process (for e2e tests and bench, which start Genie as a separate process):
  *   npx tsx tests/fakes/fake-model-server.ts --port 0 [--behaviour slow --token-delay-ms 20]
@@ -62,6 +63,28 @@ export interface FakeRequestBody {
   messages?: { role: string; content: unknown }[];
   prompt?: string;
   [key: string]: unknown;
+}
+
+/** Width of the fake's embeddings. */
+export const FAKE_EMBEDDING_DIMS = 256;
+
+/**
+ * The fake's /v1/embeddings vector for a text: its words' character trigrams (" ze", "zep", …)
+ * hashed into FAKE_EMBEDDING_DIMS counts. Deterministic, and close for texts that share spellings,
+ * so a misspelled word ("Zefyrine") still lands near the passage that has it right, which
+ * full-text search cannot find: what a test of hybrid retrieval needs.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      let hash = 2166136261;
+      for (const char of padded.slice(i, i + 3)) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619) >>> 0;
+      vector[hash % FAKE_EMBEDDING_DIMS]! += 1;
+    }
+  }
+  return vector;
 }
 
 export interface FakeModelServer {
@@ -155,6 +178,12 @@ export async function startFakeModelServer(
       return json(res, 200, { created: 1_700_000_000, data: [{ b64_json: FAKE_PNG_BASE64, revised_prompt: body?.prompt ?? '' }] });
     }
     if (path === '/v1/chat/completions' && req.method === 'POST') return chatCompletion(res, body, current);
+    if (path === '/v1/embeddings' && req.method === 'POST') {
+      const input = body?.input;
+      const texts = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : [];
+      const data = texts.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) }));
+      return json(res, 200, { object: 'list', data, model: body?.model ?? 'fake-embed', usage: { prompt_tokens: 0, total_tokens: 0 } });
+    }
     json(res, 404, { error: { message: `No route ${req.method} ${path}`, type: 'not_found' } });
   }
 

@@ -37,3 +37,30 @@ export const passages = pgTable(
   ],
 );
 export type PassageRow = typeof passages.$inferSelect;
+
+/** bytea, read and written as a Buffer (node-postgres) or Uint8Array (PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A passage's embedding (hybrid retrieval, GENIE_EMBEDDING_MODEL): its unit-length vector as
+ * little-endian float32s. A passage without a row for the current model is waiting for one (the
+ * embedder's queue); `dims` 0 marks a passage the model refused, not asked again. Deleted with its
+ * passage, so access is always the file's, as for the passage itself.
+ */
+export const passageEmbeddings = pgTable(
+  'passage_embeddings',
+  {
+  passageId: uuid('passage_id')
+    .primaryKey()
+    .references(() => passages.id, { onDelete: 'cascade' }),
+  /** The passage's file, so ranking joins `files` (access) without reading the wide passages table. */
+  fileId: uuid('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  /** GENIE_EMBEDDING_MODEL when it was made: another model's vectors are made again. */
+  model: text('model').notNull(),
+  dims: integer('dims').notNull(),
+  vector: bytea('vector').notNull(),
+  },
+  (t) => [index('passage_embeddings_file_idx').on(t.fileId)],
+);

@@ -18,6 +18,8 @@ export interface IndexerDeps {
   /** How often the queue is looked at when nothing nudged it. */
   pollMs?: number;
   onError?(message: string): void;
+  /** A file's passages were stored (the embedding worker looks at its queue). */
+  onIndexed?(): void;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createIndexer(deps: IndexerDeps) {
     }
     const drafts = result.passages ?? [];
     if (drafts.length === 0) return repo.finish(db, file.id, 'failed', kind === 'pdf' ? NO_TEXT : 'No text was found in this file.');
-    await repo.storePassages(db, file.id, deps.language, drafts);
+    if (await repo.storePassages(db, file.id, deps.language, drafts)) deps.onIndexed?.();
   }
 
   /** One lane: claims and indexes files until the queue is empty. At most `concurrency` lanes run. */

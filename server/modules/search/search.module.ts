@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 import type { ExtractionPool } from '../../adapters/extraction/pool';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { createEmbedder } from '../../adapters/llm/embeddings';
+import { createEmbeddingWorker } from './embedding-worker';
+import { embeddingsRepository } from './embeddings.repository';
 import { createIndexer } from './indexer';
 import { searchRepository } from './search.repository';
 import { createSearchService } from './search.service';
@@ -26,6 +29,11 @@ export async function createSearchModule(deps: SearchModuleDeps) {
   if (!(await searchRepository.languageExists(deps.db, language))) {
     throw new Error(`SEARCH_LANGUAGE=${language} is not a text-search configuration of this database (try english, german, french, spanish or simple).`);
   }
+  // Hybrid retrieval when GENIE_EMBEDDING_MODEL is set: pgvector is looked for once, here.
+  const embedder = createEmbedder(deps.config);
+  const pgvector = embedder ? await embeddingsRepository.enablePgvector(deps.db) : false;
+  if (embedder) deps.log(`hybrid retrieval: passages get vectors from ${embedder.model}, ranked ${pgvector ? 'by pgvector' : 'in this process (no pgvector)'}`);
+  const embeddings = embedder ? createEmbeddingWorker({ db: deps.db, embedder, pgvector, maxChars: deps.config.GENIE_EMBEDDING_MAX_CHARS, onError: deps.log }) : null;
   const indexer = createIndexer({
     db: deps.db,
     extraction: deps.extraction,
@@ -33,9 +41,17 @@ export async function createSearchModule(deps: SearchModuleDeps) {
     language,
     concurrency: deps.concurrency,
     onError: deps.log,
+    onIndexed: () => embeddings?.nudge(),
   });
   await indexer.start();
-  return { indexer, service: createSearchService({ db: deps.db, language }) };
+  embeddings?.start();
+  return {
+    indexer,
+    embeddings,
+    service: createSearchService({ db: deps.db, language, embedder, pgvector, onError: deps.log }),
+    /** Stops claiming files and passages; resolves when the runs in progress have ended. */
+    stop: () => Promise.all([indexer.stop(), embeddings?.stop()]).then(() => undefined),
+  };
 }
 
 /** An upload became a file: the indexer looks at its queue now rather than at its next poll. */

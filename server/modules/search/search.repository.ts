@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SearchScope } from '@contract/search';
 import type { PassageDraft } from '../../adapters/extraction/chunk-passages';
+import { firstCutLevels, FIRST_CUT_SIZE } from './first-cut';
 import { foreignKeyViolation } from '../../lib/pg-errors';
 import type { Db } from '../../db/database';
 import { files } from '../../db/schema/files';
@@ -41,6 +42,12 @@ export interface PassageFilter {
  */
 export const DEFAULT_RANKING = `ts_rank('{0.1, 0.1, 0.12, 0.13}', p.tsv, qq.q_any) * (case when p.tsv @@ qq.q_all then 2 else 1 end)`;
 
+/** How rankPassages ranks: the score's SQL (DEFAULT_RANKING) and the first cut's size (null: none). */
+export interface RankOptions {
+  ranking?: string;
+  cutSize?: number | null;
+}
+
 export interface RankedPassage {
   id: string;
   fileId: string;
@@ -54,9 +61,34 @@ export interface RankedPassage {
   score: number;
 }
 
+interface RankedRow {
+  id: string;
+  file_id: string;
+  file_name: string;
+  folder_id: string | null;
+  page: number | null;
+  heading: string | null;
+  body: string;
+  headline: string;
+  score: number;
+}
+
+const toRanked = (r: RankedRow): RankedPassage => ({
+  id: r.id,
+  fileId: r.file_id,
+  fileName: r.file_name,
+  folderId: r.folder_id,
+  page: r.page,
+  heading: r.heading,
+  body: r.body,
+  headline: r.headline,
+  score: Number(r.score),
+});
+
 const uuidList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
 
-function filterSql(filter: PassageFilter): SQL {
+/** The WHERE condition over `files` that keeps only the passages a filter allows. */
+export function filterSql(filter: PassageFilter): SQL {
   const conditions: (SQL | undefined)[] = [filter.readable];
   // Private: the user's own library. Team: readable files that are not the user's own (the team
   // library); the team-library work refines both when files gain a team.
@@ -150,43 +182,85 @@ export const searchRepository = {
     return marked.length > 0;
   },
 
+  /** The query's words as a tsquery (websearch syntax, accents folded, camelCase split), in tsquery text. */
+  async parseQuery(db: Db, language: string, text: string): Promise<string> {
+    const rows = rowsOf<{ q: string }>(
+      await db.execute(sql`select websearch_to_tsquery(${language}::regconfig, unaccent(regexp_replace(${text}, '([a-z])([A-Z])', '\\1 \\2', 'g')))::text as q`),
+    );
+    return rows[0]?.q ?? '';
+  },
+
   /**
-   * The best passages for a query, among those the filter allows (the condition is in the WHERE,
-   * so nothing else is ever ranked). Any query word may match (OR); passages holding all of them
-   * rank twice as high, and ts_rank_cd rewards words found close together and in the file name
-   * and headings (weights A and B).
+   * The best passages for a query, among those the filter allows (the condition is in the WHERE
+   * of the first cut, so nothing else is ever read). Two stages: the first cut (first-cut.ts)
+   * takes at most `cutSize` passages through the GIN index, those holding the most of the words
+   * first; only they get the full score `ranking`, and only the final `limit` get ts_headline.
+   * Any query word may match (OR); passages holding all of them rank twice as high, and the
+   * weights reward words in the file name and headings (A and B). `cutSize: null` scores every
+   * match (the single-stage ranking, kept to check the cut against).
    */
-  async rankPassages(db: Db, language: string, text: string, filter: PassageFilter, limit: number, ranking = DEFAULT_RANKING): Promise<RankedPassage[]> {
-    const rows = rowsOf<{ id: string; file_id: string; file_name: string; folder_id: string | null; page: number | null; heading: string | null; body: string; headline: string; score: number }>(
-      await db.execute(sql`
-        with q as (
-          select websearch_to_tsquery(${language}::regconfig, unaccent(regexp_replace(${text}, '([a-z])([A-Z])', '\\1 \\2', 'g'))) as q_all
-        ), qq as (
-          select q_all, nullif(replace(q_all::text, ' & ', ' | '), '')::tsquery as q_any from q
-        ), ranked as (
-          select p.id, p.file_id, ${files.originalName} as file_name, ${files.folderId} as folder_id, p.page, p.heading, p.body, qq.q_any,
+  async rankPassages(
+    db: Db,
+    language: string,
+    text: string,
+    filter: PassageFilter,
+    limit: number,
+    options: RankOptions = {},
+  ): Promise<RankedPassage[]> {
+    const ranking = options.ranking ?? DEFAULT_RANKING;
+    const cutSize = options.cutSize === undefined ? FIRST_CUT_SIZE : options.cutSize;
+    const qAll = await this.parseQuery(db, language, text);
+    const levels = firstCutLevels(qAll);
+    if (levels.length === 0) return [];
+    const qAny = levels[levels.length - 1]!;
+    const readable = (level: string) =>
+      sql`select p.id from ${passages} p join ${files} on ${files.id} = p.file_id where ${filterSql(filter)} and p.tsv @@ ${level}::tsquery`;
+    const cut =
+      cutSize === null
+        ? readable(qAny)
+        : sql`select distinct id from (${sql.join(levels.map((level) => sql`(${readable(level)})`), sql` union all `)} limit ${cutSize}) c`;
+    const query = sql`
+        with cut as materialized (${cut}),
+        qq as materialized (select ${qAll}::tsquery as q_all, ${qAny}::tsquery as q_any),
+        ranked as materialized (
+          select p.id, p.file_id, ${files.originalName} as file_name, ${files.folderId} as folder_id, p.page, p.heading,
                  ${sql.raw(ranking)} as score
-          from ${passages} p join ${files} on ${files.id} = p.file_id cross join qq
-          where ${filterSql(filter)} and p.tsv @@ qq.q_any
+          from cut join ${passages} p on p.id = cut.id join ${files} on ${files.id} = p.file_id cross join qq
           order by score desc, p.id
           limit ${limit}
         )
-        select id, file_id, file_name, folder_id, page, heading, body, score::float8 as score,
-               ts_headline(${language}::regconfig, translate(body, chr(2) || chr(3), ''), q_any,
+        select r.id, r.file_id, r.file_name, r.folder_id, r.page, r.heading, b.body, r.score::float8 as score,
+               ts_headline(${language}::regconfig, translate(b.body, chr(2) || chr(3), ''), qq.q_any,
                  'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') as headline
-        from ranked order by score desc, id`),
+        from ranked r join ${passages} b on b.id = r.id cross join qq
+        order by r.score desc, r.id`;
+    // Each level is read through the GIN index: with a LIMIT over it the planner may judge a
+    // sequential scan cheaper (it expects to stop early), but that scan would read and test every
+    // passage's search vector, the very cost the cut exists to avoid.
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<RankedRow>(await tx.execute(query));
+    });
+    return rows.map(toRanked);
+  },
+
+  /**
+   * Passages by id with their highlighted excerpt for a query, among those the filter allows
+   * (hybrid retrieval's vector-only hits). Score 0: the caller ranks them.
+   */
+  async passagesByIds(db: Db, language: string, text: string, filter: PassageFilter, ids: string[]): Promise<RankedPassage[]> {
+    if (ids.length === 0) return [];
+    const levels = firstCutLevels(await this.parseQuery(db, language, text));
+    const qAny = levels[levels.length - 1] ?? '';
+    const rows = rowsOf<RankedRow>(
+      await db.execute(sql`
+        select p.id, p.file_id, ${files.originalName} as file_name, ${files.folderId} as folder_id, p.page, p.heading, p.body, 0::float8 as score,
+               ts_headline(${language}::regconfig, translate(p.body, chr(2) || chr(3), ''), ${qAny}::tsquery,
+                 'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') as headline
+        from ${passages} p join ${files} on ${files.id} = p.file_id
+        where ${filterSql(filter)} and p.id in (${uuidList(ids)})`),
     );
-    return rows.map((r) => ({
-      id: r.id,
-      fileId: r.file_id,
-      fileName: r.file_name,
-      folderId: r.folder_id,
-      page: r.page,
-      heading: r.heading,
-      body: r.body,
-      headline: r.headline,
-      score: Number(r.score),
-    }));
+    return rows.map(toRanked);
   },
 
   /** Folder id → its path of names from the top ("Contracts/2024"), for results' folderPath. */
