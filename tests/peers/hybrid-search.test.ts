@@ -67,3 +67,39 @@ describe('hybrid retrieval against llama.cpp embeddings', () => {
     expect(theirs.map((r) => r.fileId)).toEqual([ids.theirs]);
   });
 });
+
+describe('embeddings in Genie’s own process (GENIE_EMBEDDING_MODEL=local:)', () => {
+  let peer: LlamaServer;
+  let t: TestApp;
+  const model = `local:${MODEL_PATH}`;
+  let a: { cookie: string; user: { id: string } };
+
+  beforeAll(async () => {
+    // The same model served over HTTP: what the in-process vectors are compared with.
+    peer = await startLlamaServer({ modelPath: MODEL_PATH });
+    t = await createTestApp({ env: { GENIE_EMBEDDING_MODEL: model, EXTRACTION_TIMEOUT_SECONDS: '300' } });
+    a = await signUp(t.app);
+    await uploadThroughApi(t.app, a.cookie, { name: 'contract.md', bytes: Buffer.from('# Termination\n\nEither party may end this agreement with ninety days written notice.\n'), type: 'text/markdown' });
+    await uploadThroughApi(t.app, a.cookie, { name: 'menu.md', bytes: Buffer.from('# Menu\n\nThe canteen serves tomato soup and bread on Fridays.\n'), type: 'text/markdown' });
+    await waitForIndexing(t.app, a.cookie);
+    await waitForEmbeddings(t.database.db, model);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('embeds every passage with llama.cpp in-process, the same vectors the runtime gives over HTTP', async () => {
+    const rows = (await t.database.db.execute(sql`select e.dims, p.body, f.original_name from passage_embeddings e join passages p on p.id = e.passage_id join files f on f.id = p.file_id order by f.original_name`)) as unknown as {
+      rows: { dims: number; body: string; original_name: string }[];
+    };
+    expect(rows.rows.map((row) => row.original_name)).toEqual(['contract.md', 'menu.md']);
+    const overHttp = createEmbedder(loadConfig({ NODE_ENV: 'test', GENIE_EMBEDDING_MODEL: `openai-compatible:${peer.modelId}`, OPENAI_COMPATIBLE_BASE_URL: peer.url }))!;
+    const [vector] = await overHttp.embed([`contract.md\nTermination\n${rows.rows[0]!.body}`]);
+    expect(rows.rows[0]!.dims).toBe(vector!.length);
+    const filter = { readable: readableFiles(a.user.id), userId: a.user.id, scope: 'all' as const };
+    const [nearest] = await embeddingsRepository.nearest(t.database.db, model, filter, vector!, 10, false);
+    expect(nearest!.similarity).toBeCloseTo(1, 3);
+    expect((await search(t.app, a.cookie, 'ninety days written notice'))[0]?.fileName).toBe('contract.md');
+  });
+});

@@ -1,6 +1,8 @@
 import type { Config } from '../../config';
 import { OLLAMA_DEFAULT_BASE_URL } from './providers';
 import { retryingFetch } from './retrying-fetch';
+import { createLocalEmbedder } from './local/local-embedder';
+import { localModelPath } from './local/local-settings';
 
 /**
  * Embedding models for hybrid retrieval (issue 16): GENIE_EMBEDDING_MODEL as `<provider>:<id>`.
@@ -25,12 +27,6 @@ export class EmbeddingRefused extends Error {}
 /** How long one batch may take before it counts as failed. */
 const EMBED_TIMEOUT_MS = 120_000;
 
-/**
- * The seam for the in-process runtime: `local:<path to a GGUF>` is wired here once the local
- * provider's createLocalEmbedder(path) (same shape as Embedder's embed) lands; until then the
- * start stops with this sentence rather than silently searching without vectors.
- */
-export const LOCAL_EMBEDDINGS_UNAVAILABLE = 'GENIE_EMBEDDING_MODEL=local:… is not available in this version: use openai:, ollama: or openai-compatible:, or leave it unset for full-text search alone.';
 
 /** The embedder GENIE_EMBEDDING_MODEL names, or null when it is unset. */
 export function createEmbedder(config: Config, fetchImpl: typeof fetch = retryingFetch): Embedder | null {
@@ -44,7 +40,11 @@ export function createEmbedder(config: Config, fetchImpl: typeof fetch = retryin
     ollama: { baseURL: config.OLLAMA_BASE_URL ?? OLLAMA_DEFAULT_BASE_URL, apiKey: config.OLLAMA_API_KEY },
     'openai-compatible': { baseURL: config.OPENAI_COMPATIBLE_BASE_URL, apiKey: config.OPENAI_COMPATIBLE_API_KEY },
   }[provider];
-  if (provider === 'local') throw new Error(LOCAL_EMBEDDINGS_UNAVAILABLE);
+  if (provider === 'local') {
+    // In Genie's own process (server/adapters/llm/local); start has already checked the file.
+    const local = createLocalEmbedder(localModelPath(modelId), { threads: config.LOCAL_MODEL_THREADS });
+    return { model: ref, embed: async (texts) => (await local.embed(texts)).map(normalise) };
+  }
   if (!endpoint) throw new Error(`GENIE_EMBEDDING_MODEL=${ref}: unknown provider ${provider}.`);
   if (!endpoint.baseURL) throw new Error(`GENIE_EMBEDDING_MODEL=${ref} needs OPENAI_COMPATIBLE_BASE_URL, the server's address ending in /v1.`);
   return { model: ref, embed: (texts) => embedOverHttp(fetchImpl, endpoint.baseURL!, endpoint.apiKey, modelId, texts) };

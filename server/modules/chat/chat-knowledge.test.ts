@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOfPages } from '../../../tests/fakes/documents';
-import { uploadThroughApi } from '../../../tests/support/files';
+import { createFolder, uploadThroughApi } from '../../../tests/support/files';
 import { waitForIndexing } from '../../../tests/support/search';
 import { parseSse } from '../../../tests/support/sse';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
@@ -63,6 +63,21 @@ describe('chat with "Search my files" and no model', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().citations).toEqual([]);
     expect(response.json().content).toContain('I searched your files and found no passage that matches this question.');
+  });
+
+  it('searches the picked files and the picked folders together, not only files that are in both', async () => {
+    const folder = await createFolder(t.app, a.cookie, 'Facilities');
+    const canteen = (await uploadThroughApi(t.app, a.cookie, { name: 'canteen.md', bytes: Buffer.from('# Canteen\n\nThe canteen opens at noon on weekdays.\n'), type: 'text/markdown', folderId: folder.id })).id;
+    await waitForIndexing(t.app, a.cookie, folder.id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { cookie: a.cookie },
+      payload: { message: 'When does the canteen open, and what notice ends the agreement?', knowledge: { scope: 'all', fileIds: [fileId], folderIds: [folder.id] } },
+    });
+    expect(response.statusCode).toBe(200);
+    const cited = new Set((response.json().citations as { fileId: string }[]).map((c) => c.fileId));
+    expect([...cited].sort()).toEqual([fileId, canteen].sort());
   });
 
   it('refuses a knowledge option that is not well formed', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SearchScope } from '@contract/search';
 import type { PassageDraft } from '../../adapters/extraction/chunk-passages';
 import { firstCutLevels, FIRST_CUT_SIZE } from './first-cut';
@@ -94,15 +94,19 @@ export function filterSql(filter: PassageFilter): SQL {
   // library); the team-library work refines both when files gain a team.
   if (filter.scope === 'private') conditions.push(eq(files.userId, filter.userId));
   if (filter.scope === 'team') conditions.push(ne(files.userId, filter.userId));
-  if (filter.fileIds && filter.fileIds.length > 0) conditions.push(inArray(files.id, filter.fileIds));
+  // Picked files and picked folders (with their subfolders) widen each other: a passage is in when
+  // its file is picked or lies in a picked folder ("only these files and folders").
+  const picked: SQL[] = [];
+  if (filter.fileIds && filter.fileIds.length > 0) picked.push(inArray(files.id, filter.fileIds));
   if (filter.folderIds && filter.folderIds.length > 0) {
-    conditions.push(sql`${files.folderId} in (
+    picked.push(sql`${files.folderId} in (
       with recursive sub (id, depth) as (
         select id, 1 from folders where id in (${uuidList(filter.folderIds)})
         union all
         select f.id, sub.depth + 1 from folders f join sub on f.parent_id = sub.id where sub.depth < 256
       ) select id from sub)`);
   }
+  if (picked.length > 0) conditions.push(or(...picked));
   return and(...conditions)!;
 }
 

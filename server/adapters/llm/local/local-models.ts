@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { Llama } from 'node-llama-cpp';
 import { ConfigError, type Config } from '../../../config';
 import { LocalModelRuntime, type LocalModelStatus } from './local-runtime';
-import { localModelPath, localModelRefs, runSettings, type LocalModelRef, type LocalRunSettings } from './local-settings';
+import { localEmbeddingRef, localModelPath, localModelRefs, runSettings, type LocalModelRef, type LocalRunSettings } from './local-settings';
 
 /**
  * The process's local models: checked when Genie starts (the runtime loads, each file is a GGUF
@@ -52,17 +52,19 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  */
 export async function prepareLocalModels(config: Config, importLlama: () => Promise<Llama> = loadLlama): Promise<void> {
   const refs = localModelRefs(config);
-  if (refs.length === 0) return;
+  const embedding = localEmbeddingRef(config);
+  const checked = embedding ? [...refs, embedding] : refs;
+  if (checked.length === 0) return;
   let llama: Llama;
   try {
     llama = await importLlama();
   } catch (error) {
     throw new ConfigError(
-      `${refs[0]!.setting}: a local model needs the llama.cpp runtime (the optional package node-llama-cpp with its CPU binary for this platform), which could not be loaded (${reason(error)}). Install Genie without --omit=optional, or name another provider.`,
+      `${checked[0]!.setting}: a local model needs the llama.cpp runtime (the optional package node-llama-cpp with its CPU binary for this platform), which could not be loaded (${reason(error)}). Install Genie without --omit=optional, or name another provider.`,
     );
   }
   llamaReady = llama;
-  for (const ref of refs) checkedFiles.set(ref.path, await readModelFile(ref));
+  for (const ref of checked) checkedFiles.set(ref.path, await readModelFile(ref));
   for (const ref of refs) {
     const runtime = runtimeFor(config, ref.path)!;
     if (config.LOCAL_MODEL_PRELOAD) {

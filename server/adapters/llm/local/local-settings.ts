@@ -31,6 +31,12 @@ export function localModelRefs(config: Config): LocalModelRef[] {
   return [...seen.values()];
 }
 
+/** The GGUF file GENIE_EMBEDDING_MODEL names (`local:<path>`), or null. */
+export function localEmbeddingRef(config: Config): LocalModelRef | null {
+  const value = config.GENIE_EMBEDDING_MODEL;
+  return value?.startsWith(LOCAL_PREFIX) ? { setting: 'GENIE_EMBEDDING_MODEL', path: localModelPath(value.slice(LOCAL_PREFIX.length)) } : null;
+}
+
 /**
  * llama.cpp's threads when LOCAL_MODEL_THREADS is unset: one fewer than the physical cores, at
  * least one. Every core given to llama.cpp busy-waits between tokens, so a model on all of them
