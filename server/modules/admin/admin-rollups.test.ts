@@ -229,7 +229,7 @@ describe('admin rollups stay exact', () => {
     const after = await expectShownToMatchRaw();
     expect(after.characterUsage.map((r: { character: string }) => r.character)).not.toContain('gina');
     // passages refer to files (issue 16's search index): a truncate of files must take them along.
-    await db.execute(sql`truncate interactions, feature_events, files, passages, payments`);
+    await db.execute(sql`truncate interactions, feature_events, files, passages, passage_embeddings, payments`);
     const empty = await expectShownToMatchRaw();
     expect(empty.overview.totalInteractions).toBe(0);
     expect(empty.featureUsage).toEqual([]);
