@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChatSessions } from './support/chat-session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useChatSessions } from './support/chat-session';
 import { setModelBehaviour } from './support/fake-model';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import { screenshot, VIEWPORTS } from './support/browser';
 
 /** Stop, Retry, regenerate, edit, conversation search/rename/pin and library attachments (issue 18). */
 describe('chat controls', () => {
-  let browser: Browser;
-  const sessions = new ChatSessions(() => browser);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await setModelBehaviour({ kind: 'normal' });
-    await sessions.closeAll();
-  });
-  afterAll(() => browser?.close());
+  const sessions = useChatSessions();
 
   const onChatScreen = sessions.onChatScreen.bind(sessions);
 

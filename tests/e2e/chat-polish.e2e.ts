@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ChatPage } from './pages/chat-page';
-import { ChatSessions } from './support/chat-session';
+import { useChatSessions } from './support/chat-session';
 import { setModelBehaviour } from './support/fake-model';
-import { launchBrowser, screenshot, uniqueUser } from './support/browser';
+import { screenshot, uniqueUser } from './support/browser';
 
 /** Issue 18 items 5–7 and its rough edges: reading replies, dark mode, the keyboard, the public headers. */
 const baseURL = inject('baseURL');
@@ -12,16 +11,7 @@ const CODE = 'export const answer = 42;\nconsole.log(answer);';
 const REPLY_WITH_CODE_AND_MATH = ['Here you go:', '', '```ts', CODE, '```', '', 'The area is $A = \\pi r^2$; plans cost $5 and $10.'].join('\n');
 
 describe('chat polish', () => {
-  let browser: Browser;
-  const sessions = new ChatSessions(() => browser);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await setModelBehaviour({ kind: 'normal' });
-    await sessions.closeAll();
-  });
-  afterAll(() => browser?.close());
+  const sessions = useChatSessions();
 
   const newPage = sessions.newPage.bind(sessions);
   const onChatScreen = sessions.onChatScreen.bind(sessions);

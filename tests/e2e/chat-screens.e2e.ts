@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PersonaTourPage } from './pages/persona-tour';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { ChatSessions } from './support/chat-session';
+import { screenshot, VIEWPORTS } from './support/browser';
+import { useChatSessions } from './support/chat-session';
 import { setModelBehaviour } from './support/fake-model';
 
 /**
@@ -32,16 +32,7 @@ const LONG_REPLY = [
 ].join('\n');
 
 describe('chat screens', () => {
-  let browser: Browser;
-  const sessions = new ChatSessions(() => browser);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await setModelBehaviour({ kind: 'normal' });
-    await sessions.closeAll();
-  });
-  afterAll(() => browser?.close());
+  const sessions = useChatSessions();
 
   /** Nothing on the page is wider than the window (the page never scrolls sideways). */
   const pageOverflow = (page: Page) =>

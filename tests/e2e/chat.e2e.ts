@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ChatPage } from './pages/chat-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { PersonaTourPage } from './pages/persona-tour';
 import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { signedWebhookHeaders } from '../support/webhook';
-import { ChatSessions } from './support/chat-session';
+import { useChatSessions } from './support/chat-session';
 import { setModelBehaviour } from './support/fake-model';
-import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 
 const baseURL = inject('baseURL');
 
@@ -58,16 +58,7 @@ async function seedLongConversation(page: Page) {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the chat experience', () => {
-  let browser: Browser;
-  const sessions = new ChatSessions(() => browser);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await setModelBehaviour({ kind: 'normal' });
-    await sessions.closeAll();
-  });
-  afterAll(() => browser?.close());
+  const sessions = useChatSessions();
 
   const signedUp = (viewport: keyof typeof VIEWPORTS = 'desktop') => sessions.signedUp({ viewport });
   const onChatScreen = (viewport: keyof typeof VIEWPORTS = 'desktop') => sessions.onChatScreen({ viewport });

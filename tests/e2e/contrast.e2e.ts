@@ -1,24 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AdminPage } from './pages/admin-page';
 import { E2E_ADMIN } from './support/admin-credentials';
-import { launchBrowser } from './support/browser';
-import { ChatSessions } from './support/chat-session';
+import { useChatSessions } from './support/chat-session';
 import { contrastFailures } from './support/contrast';
 import { setModelBehaviour } from './support/fake-model';
 
 /** Issue 18: text is readable in both themes on every page (WCAG AA contrast of each visible text). */
 describe('contrast in light and dark', () => {
-  let browser: Browser;
-  const sessions = new ChatSessions(() => browser);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await setModelBehaviour({ kind: 'normal' });
-    await sessions.closeAll();
-  });
-  afterAll(() => browser?.close());
+  const sessions = useChatSessions();
 
   /** Each page once it has settled: animations off, so no text is caught mid-fade. */
   async function failuresOn(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {

@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FilesPage } from './pages/files-page';
-import { launchBrowser, screenshot } from './support/browser';
-import { ChatSessions } from './support/chat-session';
+import { screenshot } from './support/browser';
+import { useChatSessions } from './support/chat-session';
 
 /** 1×1 PNG. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** Issue 18 item 8: clicking a file in the file manager opens the safe preview (no user HTML rendered). */
 describe('file preview on click', () => {
-  let browser: Browser;
-  const sessions = new ChatSessions(() => browser);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(() => sessions.closeAll());
-  afterAll(() => browser?.close());
+  const sessions = useChatSessions();
 
   it('shows an image as an image and an HTML file as its characters, with Download', async () => {
     const { page } = await sessions.onChatScreen({ viewport: 'phone' });

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { AuthPage } from '../pages/auth-page';
 import { ChatPage } from '../pages/chat-page';
 import { PersonaCarouselPage } from '../pages/persona-carousel';
-import { uniqueUser, VIEWPORTS } from './browser';
+import { launchBrowser, uniqueUser, VIEWPORTS } from './browser';
+import { setModelBehaviour } from './fake-model';
 
 export interface ChatSessionOptions {
   viewport?: keyof typeof VIEWPORTS;
@@ -51,4 +52,22 @@ export class ChatSessions {
   closeAll() {
     return Promise.all(this.contexts.splice(0).map((context) => context.close()));
   }
+}
+
+/**
+ * The hooks every chat spec shares, registered in the calling describe: one Chromium for the file,
+ * each test's contexts closed after it, and the shared fake model put back to normal.
+ */
+export function useChatSessions(): ChatSessions {
+  let browser: Browser | undefined;
+  const sessions = new ChatSessions(() => browser!);
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await setModelBehaviour({ kind: 'normal' });
+    await sessions.closeAll();
+  });
+  afterAll(() => browser?.close());
+  return sessions;
 }
