@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../server/db/schema/chat';
 import { LEGAL_DISCLAIMER } from '../../server/adapters/llm/prompts';
-import { parseSse } from '../support/sse';
+import { chatUntilFirstToken, parseSse } from '../support/sse';
 import { setTeamPlan } from '../support/teams';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { startLlamaServer, type LlamaServer } from './llama-server';
@@ -149,22 +149,8 @@ describe('a model that never ends its own turn', () => {
 
   it('stops generation in the runtime when the client goes away', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const abort = new AbortController();
-    const response = await fetch(`${address}/api/chat`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: address },
-      body: JSON.stringify({ message: 'What does barb mean?' }),
-      signal: abort.signal,
-    });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    let seen = '';
-    while (!seen.includes('event: delta')) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before its first token: ${seen}`);
-      seen += new TextDecoder().decode(value);
-    }
-    abort.abort();
+    const reply = await chatUntilFirstToken(address, cookie, 'What does barb mean?');
+    reply.abort();
     await vi.waitFor(() => expect(peer.completions).toHaveLength(1), { timeout: 30_000, interval: 20 });
     const run = peer.completions[0]!;
     expect(run.aborted).toBe(true);

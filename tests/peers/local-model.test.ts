@@ -11,7 +11,7 @@ import { createLocalEmbedder } from '../../server/adapters/llm/local/local-embed
 import type { LocalModelRuntime } from '../../server/adapters/llm/local/local-runtime';
 import { ConfigError, loadConfig } from '../../server/config';
 import { messages } from '../../server/db/schema/chat';
-import { parseSse } from '../support/sse';
+import { chatUntilFirstToken, parseSse } from '../support/sse';
 import { setTeamPlan } from '../support/teams';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 
@@ -188,22 +188,8 @@ describe('a local model that is busy', () => {
     await runtime.forceGrammar(LONG_REPLY_GRAMMAR);
     const { cookie } = await signUp(t.app);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const abort = new AbortController();
-    const response = await fetch(`${address}/api/chat`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: address },
-      body: JSON.stringify({ message: 'What does barb mean?' }),
-      signal: abort.signal,
-    });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    let seen = '';
-    while (!seen.includes('event: delta')) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before its first token: ${seen}`);
-      seen += new TextDecoder().decode(value);
-    }
-    abort.abort();
+    const reply = await chatUntilFirstToken(address, cookie, 'What does barb mean?');
+    reply.abort();
     await vi.waitFor(() => expect(runtime.generations).toHaveLength(1), { timeout: 30_000, interval: 20 });
     const run = runtime.generations[0]!;
     expect(run.stopReason).toBe('abort');

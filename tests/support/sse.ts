@@ -69,3 +69,27 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
     yield* taken.events;
   }
 }
+
+/**
+ * POSTs a streamed chat message to a listening Genie and resolves once its first token has
+ * arrived, with the way to go away mid-reply (a closed tab, a Stop that drops the connection).
+ */
+export async function chatUntilFirstToken(address: string, cookie: string, message: string): Promise<{ abort(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${address}/api/chat`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: address },
+    body: JSON.stringify({ message }),
+    signal: controller.signal,
+  });
+  if (response.status !== 200) throw new Error(`the chat answered ${response.status}: ${await response.text()}`);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  while (!seen.includes('event: delta')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before its first token: ${seen}`);
+    seen += decoder.decode(value, { stream: true });
+  }
+  return { abort: () => controller.abort() };
+}
