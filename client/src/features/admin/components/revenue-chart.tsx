@@ -34,6 +34,9 @@ export function RevenueChart({ revenue }: { revenue: AdminDashboard['revenueStat
             formatter={(value) => usd(Number(value))}
             cursor={{ fill: 'var(--color-genie-50)' }}
             contentStyle={{ background: 'var(--surface-tooltip)', borderColor: 'var(--color-slate-200)', borderRadius: 8, color: 'var(--color-slate-900)' }}
+            // recharts paints the item in the bar's colour, which on the dark tooltip read at 3.1:1
+            // (tests/e2e/contrast.e2e.ts); genie-700 is dark in the light theme and light in the dark one.
+            itemStyle={{ color: 'var(--color-genie-700)' }}
           />
           <Bar dataKey="revenue" name="Revenue" fill="var(--color-genie-600)" radius={[6, 6, 0, 0]} isAnimationActive={false} />
         </BarChart>
