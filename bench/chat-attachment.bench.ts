@@ -15,6 +15,7 @@ import { rssMbOf, sampleMemory } from '../tests/reliability/support/probes';
 import { alternate, showSpread } from './lib/alternate';
 import { ensureCompiledServer, spawnTsx, stop } from './lib/processes';
 import { report, round, scaled } from './lib/report';
+import { pdfFile } from '../tests/fakes/pdf-file';
 
 const MB = 1024 * 1024;
 const TARGET_BYTES = 20 * MB;
@@ -28,15 +29,8 @@ const ROUNDS = scaled(6, 2);
 function textPdf(pages: number, bytes: number): Buffer {
   const line = (page: number, n: number) => `(Page ${page}, line ${n}: the committee reviewed the quarterly figures and the budget.) Tj T*`;
   const linesPerPage = Math.max(1, Math.floor(bytes / pages / (line(1, 1).length + 1)));
-  const chunks: string[] = ['%PDF-1.4\n'];
-  const offsets: number[] = [];
-  let length = chunks[0]!.length;
-  const add = (body: string) => {
-    offsets.push(length);
-    const object = `${offsets.length} 0 obj\n${body}\nendobj\n`;
-    chunks.push(object);
-    length += object.length;
-  };
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
   // 1 catalog, 2 page tree, 3 font; then each page and its content stream.
   const kids = Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ');
   add('<< /Type /Catalog /Pages 2 0 R >>');
@@ -44,14 +38,10 @@ function textPdf(pages: number, bytes: number): Buffer {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   for (let p = 1; p <= pages; p++) {
     const content = `BT /F1 10 Tf 12 TL 40 780 Td\n${Array.from({ length: linesPerPage }, (_, n) => line(p, n + 1)).join('\n')}\nET`;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${offsets.length + 2} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${objects.length + 2} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
     add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   }
-  const xref = length;
-  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  chunks.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table}`);
-  chunks.push(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  return Buffer.from(chunks.join(''), 'latin1');
+  return pdfFile(objects);
 }
 
 await ensureCompiledServer();

@@ -4,6 +4,7 @@
  * file its format's readers open (pdf.js; the OOXML package structure Office writes).
  */
 import { zipOf } from './hostile-files';
+import { pdfFile } from './pdf-file';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -24,15 +25,8 @@ function wrap(text: string, width = 90): string[] {
 /** A PDF whose page n shows pages[n-1] (wrapped into lines); an empty string makes a page with no text. */
 export function pdfOfPages(pages: string[]): Buffer {
   const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const chunks: string[] = ['%PDF-1.4\n'];
-  const offsets: number[] = [];
-  let length = chunks[0]!.length;
-  const add = (body: string) => {
-    offsets.push(length);
-    const object = `${offsets.length} 0 obj\n${body}\nendobj\n`;
-    chunks.push(object);
-    length += object.length;
-  };
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
   // 1 catalog, 2 page tree, 3 font, then per page: the page and its content stream.
   const pageId = (i: number) => 4 + 2 * i;
   add('<< /Type /Catalog /Pages 2 0 R >>');
@@ -44,11 +38,7 @@ export function pdfOfPages(pages: string[]): Buffer {
     add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId(i) + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
     add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   }
-  const xref = length;
-  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  chunks.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table}`);
-  chunks.push(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  return Buffer.from(chunks.join(''), 'latin1');
+  return pdfFile(objects);
 }
 
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

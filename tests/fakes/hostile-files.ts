@@ -4,6 +4,7 @@
  * valid file of its kind, so the old in-process extraction really did all the work.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
+import { pdfFile } from './pdf-file';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -105,15 +106,8 @@ export function pdfWithPages(pageCount: number, text = 'Page text'): Buffer {
   const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = `BT /F1 12 Tf 72 720 Td (${escape(text)}) Tj ET`;
   // Objects 1-4 are the catalog, the page tree, the content stream and the font; pages follow.
-  const chunks: string[] = ['%PDF-1.4\n'];
-  const offsets: number[] = [];
-  let length = chunks[0]!.length;
-  const add = (body: string) => {
-    offsets.push(length);
-    const object = `${offsets.length} 0 obj\n${body}\nendobj\n`;
-    chunks.push(object);
-    length += object.length;
-  };
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
   const firstPage = 5;
   add('<< /Type /Catalog /Pages 2 0 R >>');
   const kids = Array.from({ length: pageCount }, (_, i) => `${firstPage + i} 0 R`).join(' ');
@@ -121,11 +115,7 @@ export function pdfWithPages(pageCount: number, text = 'Page text'): Buffer {
   add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   for (let i = 0; i < pageCount; i++) add('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>');
-  const xref = length;
-  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  chunks.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table}`);
-  chunks.push(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  return Buffer.from(chunks.join(''), 'latin1');
+  return pdfFile(objects);
 }
 
 /** HTML that is nothing but unclosed `<script>` tags: quadratic for a lazy tag-stripping regex. */
