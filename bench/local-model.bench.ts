@@ -5,7 +5,9 @@
  * rounds; and the event loop's delay, and /api/health's latency, while Genie writes a reply.
  *
  * Genie runs in this process (built with buildApp on the embedded database), as `npm start` runs
- * it: the event loop measured is the one Genie's requests are served on. Replies are held to a
+ * it: the event loop measured is the one Genie's requests are served on. Genie's model runs in
+ * the process Genie starts for it (local-model-process.ts), as in production; the direct side
+ * runs node-llama-cpp in this process, with nothing else to do while it writes. Replies are held to a
  * grammar of 2,000 words so each runs to its max_tokens (what is left of a 512-token context)
  * instead of ending after ~25 tokens; both sides get the same grammar and the same token count.
  */

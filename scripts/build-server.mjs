@@ -1,8 +1,9 @@
 // Compiles the server to plain JavaScript in dist/server, so `npm start` runs no TypeScript
 // transpiler (tsx cost 1.4-1.8 s on every start). One esbuild bundle of our own code (packages
-// stay in node_modules), with the extraction worker as a second entry beside it: the pool starts
-// `./worker.js` next to its own file. The migrations are copied beside the bundle because the
-// migrator finds them relative to its own file (server/db/migrations-folder.ts).
+// stay in node_modules), with the extraction worker and the local model's process as entries
+// beside it: each is started as `./<name>.js` next to the file that starts it. The migrations are
+// copied beside the bundle because the migrator finds them relative to its own file
+// (server/db/migrations-folder.ts).
 // `node scripts/build-server.mjs` builds unconditionally; start.mjs builds only when stale.
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,11 @@ export async function buildServer() {
   rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', worker: 'server/adapters/extraction/worker.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      worker: 'server/adapters/extraction/worker.ts',
+      'local-model-process': 'server/adapters/llm/local/local-model-process.ts',
+    },
     outdir: SERVER_OUT_DIR,
     bundle: true,
     splitting: true,

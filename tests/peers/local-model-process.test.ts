@@ -14,7 +14,11 @@ import { newAccount, postJson, signUpOverHttp } from '../reliability/support/htt
 const MODEL = resolve('tests/fixtures/genie-tiny.gguf');
 const RECORDER = fileURLToPath(new URL('../reliability/support/egress-recorder.mjs', import.meta.url));
 
-type Entry = { pid: number; kind: 'tcp'; host: string; port: number } | { pid: number; kind: 'dns'; host: string } | { pid: number; kind: 'ipc'; path: string };
+type Entry =
+  | { pid: number; kind: 'start'; entry: string }
+  | { pid: number; kind: 'tcp'; host: string; port: number }
+  | { pid: number; kind: 'dns'; host: string }
+  | { pid: number; kind: 'ipc'; path: string };
 
 describe('starting Genie with a local model', () => {
   const data = tempDir('genie-local-');
@@ -76,10 +80,13 @@ describe('starting Genie with a local model', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Entry);
+    // The recorder ran in the model's own process too (local-model-process.ts), so it is watched as well.
+    const started = entries.filter((e): e is Extract<Entry, { kind: 'start' }> => e.kind === 'start');
+    expect(started.filter((e) => /local-model-process\.[jt]s$/.test(e.entry))).toHaveLength(1);
     const storePort = Number(new URL(s3.env.S3_ENDPOINT!).port);
     const tcp = entries.filter((e): e is Extract<Entry, { kind: 'tcp' }> => e.kind === 'tcp');
     expect(tcp.length).toBeGreaterThan(0);
-    // Everything else (the model, the embedded database) is in the process: nothing else is reached.
+    // Everything else (the model in its process, the embedded database) is on this machine: nothing else is reached.
     expect(tcp.filter((e) => e.host !== '127.0.0.1' || e.port !== storePort).map((e) => `${e.host}:${e.port}`)).toEqual([]);
     // No name looked up but the store's own loopback address.
     expect(entries.filter((e) => e.kind === 'dns' && e.host !== '127.0.0.1').map((e) => (e as { host: string }).host)).toEqual([]);

@@ -8,16 +8,17 @@ import { ProviderError, streamModel } from '../../server/adapters/llm/model-stre
 import { languageModelFor } from '../../server/adapters/llm/providers';
 import { closeLocalModels, localRuntimeFor } from '../../server/adapters/llm/local/local-models';
 import { createLocalEmbedder } from '../../server/adapters/llm/local/local-embedder';
+import { LOCAL_MODEL_STOPPED } from '../../server/adapters/llm/local/local-language-model';
 import type { LocalModelRuntime } from '../../server/adapters/llm/local/local-runtime';
 import { ConfigError, loadConfig } from '../../server/config';
 import { messages } from '../../server/db/schema/chat';
-import { chatUntilFirstToken, parseSse } from '../support/sse';
+import { chatUntilFirstToken, parseSse, readSse } from '../support/sse';
 import { setTeamPlan } from '../support/teams';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 
 /**
  * A model inside Genie (`local:<file.gguf>`): the tiny GGUF model in tests/fixtures run by
- * node-llama-cpp in the test's own process, on 1 thread, through the same chat path as any
+ * node-llama-cpp in the model's own process (local-model-process.ts), on 1 thread, through the same chat path as any
  * provider. The model's text is nonsense by design (tests/fixtures/README.md): the tests check
  * what the runtime produced and counted, never the wording.
  */
@@ -196,6 +197,50 @@ describe('a local model that is busy', () => {
     // The reply had room for ~400 tokens; it stopped well short of filling it.
     expect(run.completionTokens).toBeLessThan(512 - run.promptTokens);
     expect(runtime.queue.running).toBe(0);
+  });
+});
+
+describe('a local model whose process dies', () => {
+  let t: TestApp;
+  let runtime: LocalModelRuntime;
+  const env = { ...LOCAL_ENV, LOCAL_MODEL_CONTEXT: '512' };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env });
+    runtime = localRuntimeFor(loadConfig({ ...env }), MODEL);
+  });
+  afterAll(async () => {
+    await runtime?.forceGrammar(undefined);
+    await t?.close();
+  });
+
+  it('fails the reply it was writing with a clear error, and answers the next one from a new process', async () => {
+    await runtime.forceGrammar(LONG_REPLY_GRAMMAR);
+    const { cookie } = await signUp(t.app);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/chat`, {
+      method: 'POST',
+      headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'What does barb mean?' }),
+    });
+    const events: string[] = [];
+    let errorData = '';
+    for await (const message of readSse(response.body!)) {
+      events.push(message.event);
+      // The first text is out: the model's process is writing this reply. It is killed as a fault in llama.cpp would end it.
+      if (message.event === 'delta' && events.filter((e) => e === 'delta').length === 1) process.kill(runtime.processId!, 'SIGKILL');
+      if (message.event === 'error') errorData = message.data;
+    }
+    expect(events).toContain('delta');
+    expect(events.at(-1)).toBe('error');
+    expect(JSON.parse(errorData)).toMatchObject({ error: LOCAL_MODEL_STOPPED });
+    expect(runtime.queue.running).toBe(0);
+
+    await runtime.forceGrammar(undefined);
+    const again = await t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: { message: 'What does lexicon mean?' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'complete', content: runtime.generations.at(-1)!.text });
+    expect(runtime.status()).toMatchObject({ state: 'loaded', error: null });
   });
 });
 

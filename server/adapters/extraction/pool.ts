@@ -2,10 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { setPriority } from 'node:os';
-import { existsSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../lib/child-entry';
 import type { ExtractableKind } from './kind';
 import type { ExtractionFailure, ExtractionLimits, ExtractionResult } from './limits';
 import type { FromWorker, ToWorker } from './protocol';
@@ -60,15 +59,9 @@ export interface ExtractionPoolStats {
 
 const MEMORY_POLL_MS = 100;
 const START_TIMEOUT_MS = 60_000;
-/** The folder with package.json above this file: server/adapters/extraction here, dist/server once compiled. */
-function packageRootOf(file: string) {
-  let dir = dirname(file);
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-const ROOT = packageRootOf(fileURLToPath(import.meta.url));
-const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
-const DEFAULT_ENTRY = new URL(`./worker${OWN_EXTENSION}`, import.meta.url);
+/** The folder with package.json above this file: the repository here, the same folder once compiled into dist/server. */
+const ROOT = packageRootOf(import.meta.url);
+const DEFAULT_ENTRY = siblingEntry(import.meta.url, 'worker');
 
 interface Worker {
   child: ChildProcess;
@@ -260,9 +253,9 @@ export class ExtractionPool {
     const heapMb = Math.max(16, Math.floor(this.options.memoryMb * 0.75));
     const child = spawn(
       process.execPath,
-      [...(entryPath.endsWith('.ts') ? ['--import', 'tsx'] : []), `--max-old-space-size=${heapMb}`, entryPath],
+      [...loaderArgs(entryPath), `--max-old-space-size=${heapMb}`, entryPath],
       // No secrets: the worker reads hostile files and needs nothing of the server's settings.
-      { cwd: ROOT, env: workerEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
+      { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
     );
     const worker: Worker = { child, jobs: 0, stderrTail: '', ready: Promise.resolve(false) };
     this.all.add(worker);
@@ -307,14 +300,6 @@ export class ExtractionPool {
   }
 }
 
-function workerEnv(): Record<string, string> {
-  const env: Record<string, string> = { NODE_ENV: process.env.NODE_ENV ?? 'production' };
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT']) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
 
 /** A process's resident memory in MB from /proc, or null where there is no /proc (or it is gone). */
 async function residentMb(pid: number | undefined): Promise<number | null> {

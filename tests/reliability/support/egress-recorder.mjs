@@ -1,6 +1,6 @@
-// Loaded with `--import` (through NODE_OPTIONS, so worker processes load it too): records every
-// outbound TCP connection and every host name lookup the process makes, one JSON line each, to
-// the file named by GENIE_EGRESS_LOG. net.Socket.prototype.connect is where net.connect,
+// Loaded with `--import` (through NODE_OPTIONS, which the local model's process is given too):
+// records that it was loaded and by which entry file, then every outbound TCP connection and every
+// host name lookup the process makes, one JSON line each, to the file named by GENIE_EGRESS_LOG. net.Socket.prototype.connect is where net.connect,
 // tls.connect, http(s) and fetch (undici) all end up, so wrapping it sees them all.
 import { appendFileSync } from 'node:fs';
 import dns from 'node:dns';
@@ -15,6 +15,8 @@ if (log) {
       // The log is for the test; a failure to write it must not change what Genie does.
     }
   };
+
+  record({ kind: 'start', entry: String(process.argv[1] ?? '') });
 
   const originalConnect = net.Socket.prototype.connect;
   net.Socket.prototype.connect = function connect(...args) {

@@ -1,7 +1,7 @@
 import type { ChatHistoryItem } from 'node-llama-cpp';
 import { ProviderError, TOO_LONG_FOR_PROVIDER, type ProviderModel } from '../model-stream';
 import { QueueFullError } from './generation-queue';
-import { LocalModelLoadError, LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
+import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
 
 /**
  * A local model as an `ai` SDK provider model (LanguageModelV3), so the chat path is the same code
@@ -44,8 +44,12 @@ function providerErrorOf(error: unknown): unknown {
   if (error instanceof LocalPromptTooLongError) return new ProviderError('context_exceeded', TOO_LONG_FOR_PROVIDER, error.contextSize);
   // Why is for the operator (System tab), not for every user.
   if (error instanceof LocalModelLoadError) return new ProviderError('failed', 'The model could not be loaded. Please tell your administrator.');
+  if (error instanceof LocalModelExitError) return new ProviderError('failed', LOCAL_MODEL_STOPPED);
   return error;
 }
+
+/** A reply whose model process ended under it (the operator's log says why). */
+export const LOCAL_MODEL_STOPPED = 'The local model stopped while writing this reply. Please try again.';
 
 const abortError = () => new DOMException('The reply was stopped.', 'AbortError');
 

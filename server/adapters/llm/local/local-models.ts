@@ -27,7 +27,7 @@ function runtimeFor(config: Config, path: string): LocalModelRuntime | undefined
   const settings = runSettings(config, path, { trainContextSize }, llamaReady.cpuMathCores);
   const key = keyOf(settings);
   let runtime = runtimes.get(key);
-  if (!runtime) runtimes.set(key, (runtime = new LocalModelRuntime(llamaReady, settings)));
+  if (!runtime) runtimes.set(key, (runtime = new LocalModelRuntime(settings)));
   return runtime;
 }
 

@@ -1,13 +1,20 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { basename } from 'node:path';
-import type { ChatHistoryItem, ChatWrapper, Llama, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
+import { fileURLToPath } from 'node:url';
+import type { ChatHistoryItem } from 'node-llama-cpp';
+import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../../lib/child-entry';
 import { GenerationQueue } from './generation-queue';
+import type { FromModelProcess, ToModelProcess } from './local-model-protocol';
 import type { LocalRunSettings } from './local-settings';
 
 /**
- * One GGUF model file run in this process by llama.cpp (node-llama-cpp). It is loaded once, on the
- * first reply or at start (LOCAL_MODEL_PRELOAD), and writes one reply at a time; others wait their
- * turn in a bounded queue. Inference runs on llama.cpp's own native threads: the event loop only
- * receives the detokenised text, so other requests never wait on a reply being written.
+ * One GGUF model file run by llama.cpp in a process of its own (local-model-process.ts), started
+ * on the first reply or at start (LOCAL_MODEL_PRELOAD), writing one reply at a time; others wait
+ * their turn in a bounded queue. The server's event loop only receives the text: node-llama-cpp
+ * drives each token from JavaScript, and in its own process that drive never waits on the
+ * server's requests, nor they on it. A process that dies (a fault in the native runtime) fails the
+ * reply it was writing, and the next reply starts a new one.
  */
 
 export type LocalModelState = 'not_loaded' | 'loading' | 'loaded' | 'failed';
@@ -51,15 +58,27 @@ export class LocalPromptTooLongError extends Error {
 /** The model file could not be loaded (it stays failed until Genie restarts); `cause` says why. */
 export class LocalModelLoadError extends Error {}
 
+/** The model's process ended while it wrote a reply (the next reply starts a new one); the message says how. */
+export class LocalModelExitError extends Error {}
+
+/** The model as its process reported it once loaded. */
 interface Loaded {
-  model: LlamaModel;
-  context: LlamaContext;
-  /**
-   * The model's chat template, resolved once: LlamaChat's default ("auto") reads and compiles the
-   * file's Jinja template in JavaScript for every new chat, on the event loop.
-   */
-  chatWrapper: ChatWrapper;
+  child: ChildProcess;
+  contextSize: number;
+  memoryBytes: number;
 }
+
+/** The reply being written: where its text and its end go. */
+interface Writing {
+  id: number;
+  onText(text: string): void;
+  settle(outcome: { report: Extract<FromModelProcess, { type: 'done' }>['report'] } | { error: Error }): void;
+}
+
+const ROOT = packageRootOf(import.meta.url);
+const PROCESS_ENTRY = siblingEntry(import.meta.url, 'local-model-process');
+/** How much of the process's stderr is kept to say why it ended. */
+const STDERR_TAIL_CHARS = 2_000;
 
 const RECENT_MS = 60_000;
 /** Replies kept for the System tab's tokens/s and for tests; older ones are dropped first. */
@@ -72,33 +91,119 @@ export class LocalModelRuntime {
   private loading: Promise<Loaded> | null = null;
   private loaded: Loaded | null = null;
   private failure: string | null = null;
-  private grammar: LlamaGrammar | undefined;
+  private writing: Writing | null = null;
+  /** Calls waiting on the model's process (awaiting()). */
+  private waits = 0;
+  private nextId = 1;
+  private grammarSeq = 0;
+  private readonly grammarAcks = new Map<number, (error: string | null) => void>();
+  /** The grammar every process started from now on is given (forceGrammar). */
+  private grammar: string | null = null;
   readonly generations: LocalGeneration[] = [];
 
   constructor(
-    private readonly llama: Llama,
     readonly settings: LocalRunSettings,
     private readonly now: () => number = Date.now,
+    private readonly entry: URL = PROCESS_ENTRY,
   ) {
     this.file = basename(settings.path);
     this.queue = new GenerationQueue(1, settings.maxWaiting);
   }
 
-  /** Loads the model and its context once; every caller shares the one load. */
+  /** Starts the model's process and loads the model once; every caller shares the one load. */
   load(): Promise<Loaded> {
-    this.loading ??= (async () => {
-      try {
-        const model = await this.llama.loadModel({ modelPath: this.settings.path });
-        const context = await model.createContext({ contextSize: this.settings.contextSize, threads: this.settings.threads, sequences: 1 });
-        const { resolveChatWrapper } = await import('node-llama-cpp');
-        this.loaded = { model, context, chatWrapper: resolveChatWrapper(model) };
-        return this.loaded;
-      } catch (error) {
+    this.loading ??= this.start().then(
+      (loaded) => (this.loaded = loaded),
+      (error: unknown) => {
         this.failure = error instanceof Error ? error.message : String(error);
         throw new LocalModelLoadError(this.failure, { cause: error });
-      }
-    })();
+      },
+    );
     return this.loading;
+  }
+
+  private start(): Promise<Loaded> {
+    const entryPath = fileURLToPath(this.entry);
+    // No secrets: the model's process needs nothing of the server's settings. It runs with the
+    // Node options the server runs with (an operator's flags, the egress recorder of
+    // tests/peers/local-model-process.test.ts with its log), as part of the same server.
+    const child = spawn(process.execPath, [...loaderArgs(entryPath), entryPath], {
+      cwd: ROOT,
+      env: childEnv(['NODE_OPTIONS', 'GENIE_EGRESS_LOG']),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
+    // It keeps the server's process alive only while the server waits on it (awaiting()).
+    child.unref();
+    let stderrTail = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+    });
+    (child.stderr as Socket | null)?.unref();
+    child.on('message', (message: FromModelProcess) => this.onMessage(message));
+    const why = (code: number | null, signal: NodeJS.Signals | null) =>
+      `the local model's process ended (${signal ?? `exit code ${code}`})${stderrTail.trim() ? `: ${stderrTail.trim().split('\n').at(-1)}` : ''}`;
+    const loaded = new Promise<Loaded>((resolve, reject) => {
+      const onLoad = (message: FromModelProcess) => {
+        if (message.type === 'loaded') resolve({ child, contextSize: message.contextSize, memoryBytes: message.memoryBytes });
+        else if (message.type === 'load_failed') {
+          reject(new Error(message.message));
+          child.kill('SIGKILL');
+        } else return;
+        child.off('message', onLoad);
+      };
+      child.on('message', onLoad);
+      child.once('error', (error) => reject(error));
+      child.once('exit', (code, signal) => {
+        reject(new Error(why(code, signal)));
+        if (this.loaded?.child !== child) return;
+        // Gone after loading: the reply it was writing fails, and the next reply starts it again.
+        this.loaded = null;
+        this.loading = null;
+        this.writing?.settle({ error: new LocalModelExitError(why(code, signal)) });
+      });
+      this.send(child, { type: 'load', settings: { path: this.settings.path, contextSize: this.settings.contextSize, threads: this.settings.threads } });
+      if (this.grammar !== null) this.send(child, { type: 'grammar', seq: ++this.grammarSeq, gbnf: this.grammar });
+    });
+    return this.awaiting(child, loaded);
+  }
+
+  /**
+   * `work` with the model's IPC channel holding the event loop open until it settles: a script
+   * that only awaits the model (a preload at start, a bench) must not end while it answers, and
+   * an idle model must not keep a stopping server alive.
+   */
+  private async awaiting<T>(child: ChildProcess, work: Promise<T>): Promise<T> {
+    this.waits += 1;
+    child.channel?.ref();
+    try {
+      return await work;
+    } finally {
+      this.waits -= 1;
+      if (this.waits === 0) child.channel?.unref();
+    }
+  }
+
+  /** The model process's id while it runs (tests end it to show the server outlives it). */
+  get processId(): number | undefined {
+    return this.loaded?.child.pid;
+  }
+
+  private send(child: ChildProcess, message: ToModelProcess) {
+    if (child.connected) child.send(message);
+  }
+
+  private onMessage(message: FromModelProcess) {
+    if (message.type === 'grammar_set') {
+      this.grammarAcks.get(message.seq)?.(message.error);
+      this.grammarAcks.delete(message.seq);
+      return;
+    }
+    if (!('id' in message) || this.writing?.id !== message.id) return;
+    if (message.type === 'text') this.writing.onText(message.text);
+    else if (message.type === 'done') this.writing.settle({ report: message.report });
+    else if (message.type === 'too_long') this.writing.settle({ error: new LocalPromptTooLongError(message.promptTokens, message.contextSize) });
+    else if (message.type === 'failed') this.writing.settle({ error: new Error(message.message) });
   }
 
   /**
@@ -107,7 +212,17 @@ export class LocalModelRuntime {
    * from outside or to run to max_tokens from a model that otherwise answers in ~25 tokens.
    */
   async forceGrammar(gbnf: string | undefined): Promise<void> {
-    this.grammar = gbnf === undefined ? undefined : await this.llama.createGrammar({ grammar: gbnf });
+    this.grammar = gbnf ?? null;
+    const { child } = await this.load();
+    const seq = ++this.grammarSeq;
+    const error = await this.awaiting(
+      child,
+      new Promise<string | null>((resolve) => {
+        this.grammarAcks.set(seq, resolve);
+        this.send(child, { type: 'grammar', seq, gbnf: this.grammar });
+      }),
+    );
+    if (error !== null) throw new Error(error);
   }
 
   /**
@@ -118,40 +233,23 @@ export class LocalModelRuntime {
   async generate(options: { history: ChatHistoryItem[]; maxTokens?: number; signal: AbortSignal; onText: (text: string) => void }): Promise<LocalGeneration> {
     const release = await this.queue.acquire(options.signal);
     try {
-      const { model, context, chatWrapper } = await this.load();
-      const { LlamaChat } = await import('node-llama-cpp');
-      const sequence = context.getSequence();
-      const chat = new LlamaChat({ contextSequence: sequence, chatWrapper, autoDisposeSequence: true });
-      try {
-        const prompt = chat.chatWrapper.generateContextState({ chatHistory: [...options.history, { type: 'model', response: [] }] });
-        const promptTokens = prompt.contextText.tokenize(model.tokenizer).length;
-        const room = context.contextSize - promptTokens;
-        if (room <= 0) throw new LocalPromptTooLongError(promptTokens, context.contextSize);
-        const started = this.now();
-        const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
-        const result = await chat.generateResponse(options.history, {
-          // Never past the end of the context: llama.cpp would shift it, dropping the prompt's start.
-          maxTokens: Math.min(options.maxTokens ?? room, room),
-          temperature: 0,
-          signal: options.signal,
-          stopOnAbortSignal: true,
-          grammar: this.grammar,
-          onTextChunk: options.onText,
-        });
-        const generation: LocalGeneration = {
-          endedAt: this.now(),
-          promptTokens: sequence.tokenMeter.usedInputTokens - meter.input,
-          completionTokens: sequence.tokenMeter.usedOutputTokens - meter.output,
-          stopReason: result.metadata.stopReason,
-          text: result.response,
-          seconds: (this.now() - started) / 1000,
-        };
-        this.generations.push(generation);
-        if (this.generations.length > KEPT_GENERATIONS) this.generations.shift();
-        return generation;
-      } finally {
-        chat.dispose();
-      }
+      const { child } = await this.load();
+      const id = this.nextId++;
+      const stop = () => this.send(child, { type: 'abort', id });
+      const written = new Promise<Extract<FromModelProcess, { type: 'done' }>['report']>((resolve, reject) => {
+        this.writing = { id, onText: options.onText, settle: (outcome) => ('report' in outcome ? resolve(outcome.report) : reject(outcome.error)) };
+        this.send(child, { type: 'generate', id, history: options.history, maxTokens: options.maxTokens ?? null });
+        if (options.signal.aborted) stop();
+        else options.signal.addEventListener('abort', stop, { once: true });
+      });
+      const report = await this.awaiting(child, written).finally(() => {
+        this.writing = null;
+        options.signal.removeEventListener('abort', stop);
+      });
+      const generation: LocalGeneration = { endedAt: this.now(), ...report };
+      this.generations.push(generation);
+      if (this.generations.length > KEPT_GENERATIONS) this.generations.shift();
+      return generation;
     } finally {
       release();
     }
@@ -166,10 +264,10 @@ export class LocalModelRuntime {
       file: this.file,
       state: this.failure !== null ? 'failed' : this.loaded ? 'loaded' : this.loading ? 'loading' : 'not_loaded',
       error: this.failure,
-      contextSize: this.loaded?.context.contextSize ?? this.settings.contextSize,
+      contextSize: this.loaded?.contextSize ?? this.settings.contextSize,
       threads: this.settings.threads,
       tokensPerSecond: recent.length > 0 && seconds > 0 ? Math.round(tokens / seconds) : null,
-      memoryBytes: this.loaded ? this.loaded.model.size + this.loaded.context.stateSize : 0,
+      memoryBytes: this.loaded?.memoryBytes ?? 0,
       running: this.queue.running,
       waiting: this.queue.waiting,
     };
@@ -177,7 +275,11 @@ export class LocalModelRuntime {
 
   async close(): Promise<void> {
     const loaded = await this.loading?.catch(() => null);
-    await loaded?.context.dispose();
-    await loaded?.model.dispose();
+    this.loading = null;
+    this.loaded = null;
+    if (!loaded || loaded.child.exitCode !== null || loaded.child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => loaded.child.once('exit', () => resolve()));
+    loaded.child.kill('SIGKILL');
+    await gone;
   }
 }
