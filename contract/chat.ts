@@ -236,9 +236,24 @@ export type ConversationListResponse = z.infer<typeof conversationListResponseSc
 
 export const conversationIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a conversation id' }) });
 
+/** The most messages GET /api/conversations/:id?last= answers with. */
+export const CONVERSATION_PAGE_MAX = 200;
+
+/** GET /api/conversations/:id?last=N: only the active branch's newest N messages. */
+export const conversationDetailQuerySchema = z.object({
+  last: z.coerce
+    .number({ error: 'last must be a number' })
+    .int('last must be a whole number')
+    .min(1, 'last must be at least 1')
+    .max(CONVERSATION_PAGE_MAX, `last must be at most ${CONVERSATION_PAGE_MAX}`)
+    .optional(),
+});
+
 export const conversationDetailSchema = z.object({
   conversation: conversationSummarySchema,
   messages: z.array(storedMessageSchema),
+  /** With ?last=: how many messages of the branch come before the first one answered. */
+  earlier: z.number().int().min(0).optional(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 

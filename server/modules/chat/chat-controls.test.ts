@@ -160,6 +160,39 @@ describe('chat controls', () => {
     expect(b.conversationId).toBe(a.conversationId);
   });
 
+  it('reads the newest page of the active branch (?last=): the same rows as the whole answer, and how many come earlier', async () => {
+    const a = (await chat({ message: 'Page A' })).json();
+    const b = (await chat({ message: 'Page B', conversationId: a.conversationId })).json();
+    await chat({ message: 'Page C', conversationId: a.conversationId });
+    await chat({ message: 'Page B, edited', conversationId: a.conversationId, editOf: b.userMessageId });
+    const page = async (last: number) => (await t.app.inject({ method: 'GET', url: `/api/conversations/${a.conversationId}?last=${last}`, headers: { cookie } })).json();
+    const whole = (await detail(a.conversationId)).json();
+    expect(whole.earlier).toBeUndefined();
+    expect(whole.messages.map((m: Shown) => m.content)).toEqual(['Page A', 'Fake reply to: Page A', 'Page B, edited', 'Fake reply to: Page B, edited']);
+    expect(await page(3)).toEqual({ conversation: whole.conversation, messages: whole.messages.slice(-3), earlier: 1 });
+    expect(await page(200)).toEqual({ ...whole, earlier: 0 });
+
+    // Back on the first branch, whose newest messages are not the newest written (the edit's are).
+    await branch(a.conversationId, b.userMessageId);
+    const first = (await detail(a.conversationId)).json();
+    expect(first.messages.map((m: Shown) => `${m.content} ${m.variants.index}/${m.variants.count}`)).toEqual([
+      'Page A 1/1',
+      'Fake reply to: Page A 1/1',
+      'Page B 1/2',
+      'Fake reply to: Page B 1/1',
+      'Page C 1/1',
+      'Fake reply to: Page C 1/1',
+    ]);
+    expect(await page(2)).toEqual({ conversation: first.conversation, messages: first.messages.slice(-2), earlier: 4 });
+    expect(await page(4)).toEqual({ conversation: first.conversation, messages: first.messages.slice(-4), earlier: 2 });
+
+    const get = (url: string, as = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: as } });
+    expect((await get(`/api/conversations/${a.conversationId}?last=0`)).json()).toEqual({ error: 'last: last must be at least 1', code: 'invalid_input', field: 'last' });
+    expect((await get(`/api/conversations/${a.conversationId}?last=201`)).json()).toEqual({ error: 'last: last must be at most 200', code: 'invalid_input', field: 'last' });
+    expect((await get(`/api/conversations/${a.conversationId}?last=ten`)).statusCode).toBe(400);
+    expect((await get(`/api/conversations/${a.conversationId}?last=2`, other.cookie)).statusCode).toBe(404);
+  });
+
   it("answers 404 for another user's conversation or message, and 400 for a malformed request", async () => {
     const mine = (await chat({ message: 'private question' })).json();
     const theirs = (await chat({ message: 'their question' }, other.cookie)).json();

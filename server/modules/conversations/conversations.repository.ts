@@ -52,6 +52,25 @@ export type MessageDetailRow = Pick<
   'id' | 'role' | 'content' | 'attachments' | 'image' | 'citations' | 'responseTimeMs' | 'model' | 'feedback' | 'status' | 'parentId' | 'createdAt'
 >;
 
+/** A message's place in its conversation's tree, without its contents (treeAndNewestOf). */
+export interface MessageTreeRow {
+  id: string;
+  parentId: string | null;
+  createdAt: Date;
+}
+
+/** The select of a view's message columns, named as MessageDetailRow names them (a where clause follows). */
+const detailColumns = sql`
+  select id, role, content, attachments, image, citations, response_time_ms as "responseTimeMs", model, feedback, status,
+         parent_id as "parentId", created_at as "createdAt"
+  from messages`;
+
+/** Rows read as one json_agg value (PGlite decodes a JSON text far faster than each column of each row). */
+function parseDetailRows(text: string | null): MessageDetailRow[] {
+  if (!text) return [];
+  return (JSON.parse(text) as (Omit<MessageDetailRow, 'createdAt'> & { createdAt: string })[]).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
 export const conversationsRepository = {
   /** Pinned first, then newest first by last activity; keyset-paginated on (pinned, updatedAt, id). */
   async listPage(db: Db, userId: string, limit: number, after: ListKey | null) {
@@ -119,15 +138,37 @@ export const conversationsRepository = {
   async messagesOf(db: Db, conversationId: string): Promise<MessageDetailRow[]> {
     const result = await db.execute(sql`
       select json_agg(m order by m."createdAt", m.id)::text as rows
-      from (
-        select id, role, content, attachments, image, citations, response_time_ms as "responseTimeMs", model, feedback, status,
-               parent_id as "parentId", created_at as "createdAt"
-        from messages where conversation_id = ${conversationId}::uuid
-      ) m
+      from (${detailColumns} where conversation_id = ${conversationId}::uuid) m
     `);
-    const text = (result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows;
-    if (!text) return [];
-    return (JSON.parse(text) as (Omit<MessageDetailRow, 'createdAt'> & { createdAt: string })[]).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+    return parseDetailRows((result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows ?? null);
+  },
+
+  /**
+   * The whole message tree without contents (ids, parents, times), and the `newest` messages by
+   * creation with every column, in one statement: the active branch's newest messages are almost
+   * always the newest created, so a page of a long conversation usually needs nothing more
+   * (messagesByIds reads any that are not).
+   */
+  async treeAndNewestOf(db: Db, conversationId: string, newest: number): Promise<{ tree: MessageTreeRow[]; newest: MessageDetailRow[] }> {
+    const result = await db.execute(sql`
+      select
+        (select json_agg(json_build_object('id', id, 'parentId', parent_id, 'createdAt', created_at) order by created_at, id)
+           from messages where conversation_id = ${conversationId}::uuid)::text as tree,
+        (select json_agg(m)::text from (${detailColumns} where conversation_id = ${conversationId}::uuid order by created_at desc, id desc limit ${newest}) m) as newest
+    `);
+    const row = (result as unknown as { rows: { tree: string | null; newest: string | null }[] }).rows[0];
+    const tree = row?.tree ? (JSON.parse(row.tree) as (Omit<MessageTreeRow, 'createdAt'> & { createdAt: string })[]) : [];
+    return { tree: tree.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), newest: parseDetailRows(row?.newest ?? null) };
+  },
+
+  /** These messages of the conversation with every column a view needs, in no set order. */
+  async messagesByIds(db: Db, conversationId: string, ids: readonly string[]): Promise<MessageDetailRow[]> {
+    if (ids.length === 0) return [];
+    const result = await db.execute(sql`
+      select json_agg(m)::text as rows from (${detailColumns}
+        where conversation_id = ${conversationId}::uuid and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})) m
+    `);
+    return parseDetailRows((result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows ?? null);
   },
 
   /** Rename and pin; does not touch updatedAt (the list order is by last activity). False when not theirs. */

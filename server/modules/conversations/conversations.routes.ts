@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   conversationBranchBodySchema,
+  conversationDetailQuerySchema,
   conversationDetailSchema,
   conversationPatchSchema,
   conversationSummarySchema,
@@ -28,10 +29,10 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ conversationsService: 
 
   app.get(
     '/api/conversations/:id',
-    { schema: { params: conversationIdParamsSchema, response: { 200: conversationDetailSchema } } },
+    { schema: { params: conversationIdParamsSchema, querystring: conversationDetailQuerySchema, response: { 200: conversationDetailSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return service.detail(user.id, request.params.id);
+      return service.detail(user.id, request.params.id, request.query.last);
     },
   );
 

@@ -96,14 +96,35 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
   /** A reply streamed a moment ago may still be being stored: read after it. */
   const afterPendingWrites = (userId: string) => pendingWrites.pendingFor(userId) ?? Promise.resolve();
 
-  async function detail(userId: string, id: string): Promise<ConversationDetail> {
+  /**
+   * The conversation's active branch. With `last`, only its newest `last` messages, and `earlier`
+   * says how many come before them: a long conversation's screen paints from that page and reads
+   * the rest behind it (issue 19, item 6). The branch and the variants are worked out from the
+   * whole tree either way, so a page holds exactly what the same rows of the full answer hold.
+   */
+  async function detail(userId: string, id: string, last?: number): Promise<ConversationDetail> {
     await afterPendingWrites(userId);
     const row = await repo.findOwn(db, userId, id);
     if (!row) throw notFound('That conversation');
-    const rows = await repo.messagesOf(db, id);
-    const variants = variantsOf(rows);
-    const branch = branchTo(rows, row.activeLeafId);
-    return { conversation: toSummary(row), messages: branch.map((m) => toStoredMessage(m, variants.get(m.id))) };
+    if (last === undefined) {
+      const rows = await repo.messagesOf(db, id);
+      const variants = variantsOf(rows);
+      const branch = branchTo(rows, row.activeLeafId);
+      return { conversation: toSummary(row), messages: branch.map((m) => toStoredMessage(m, variants.get(m.id))) };
+    }
+    const { tree, newest } = await repo.treeAndNewestOf(db, id, last);
+    const variants = variantsOf(tree);
+    const branch = branchTo(tree, row.activeLeafId);
+    const page = branch.slice(-last);
+    const byId = new Map(newest.map((m) => [m.id, m]));
+    const missing = page.filter((m) => !byId.has(m.id)).map((m) => m.id);
+    for (const m of await repo.messagesByIds(db, id, missing)) byId.set(m.id, m);
+    const messages = page.flatMap((m) => {
+      const full = byId.get(m.id);
+      // Deleted between the two reads (the conversation went with it): the page ends before it.
+      return full ? [toStoredMessage(full, variants.get(m.id))] : [];
+    });
+    return { conversation: toSummary(row), messages, earlier: branch.length - page.length };
   }
 
   return {

@@ -5,10 +5,11 @@ import type { Persona } from '@contract/personas';
 import type { KnowledgeOption } from '@contract/search';
 import { toast } from '@/components/ui/use-toast';
 import { showBranch, stopChat } from '../api/conversation-controls';
-import { conversationQueryOptions } from '../api/get-conversation';
+import { conversationQueryOptions, getConversationPage } from '../api/get-conversation';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { ChatSendError, streamChat } from '../api/send-chat';
 import { fromStored, localId, pickOne, type ChatMessage } from '../lib/chat-message';
+import { MESSAGE_WINDOW_STEP } from '../components/message-list';
 import { createPreviewStore } from '../lib/preview-store';
 import { GREETING_MS_PER_CHAR, REPLY_PAUSE_MS, typingDuration, visibleChars } from '../lib/typing';
 
@@ -24,6 +25,9 @@ export interface SendInput {
 export interface UpgradeNotice {
   message: string;
 }
+
+/** Messages read first when a conversation opens: the window the message list settles on, so nothing it shows waits for the rest. */
+const OPEN_PAGE_MESSAGES = MESSAGE_WINDOW_STEP;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,6 +74,11 @@ export function useChatSession({
   const latest = useRef({ messages, conversationId, persona, mode, sending, onReply, onFailedText });
   latest.current = { messages, conversationId, persona, mode, sending, onReply, onFailedText };
   const abortRef = useRef<AbortController | null>(null);
+  /** Which opening of a conversation is on screen: the rest of a long one is added only to the opening that asked for it. */
+  const openingRef = useRef(0);
+  /** Set while the screen holds only a long conversation's newest page. */
+  const historyPendingRef = useRef(false);
+
   /** Set while Stop is asking the server to stop: the stream's end is then no failure. */
   const stoppingRef = useRef(false);
 
@@ -155,7 +164,9 @@ export function useChatSession({
         {
           message: args.content,
           // Only the last CHAT_HISTORY_TO_MODEL reach the model; a 1,000-message conversation need not upload all of them on every send.
-          messages: args.control ? [] : args.history.slice(-CHAT_HISTORY_TO_MODEL).map((m) => ({ role: m.role, content: m.content })),
+          // No history while a long conversation's older messages are still being read: the server then reads it from its store.
+          messages:
+            args.control || historyPendingRef.current ? [] : args.history.slice(-CHAT_HISTORY_TO_MODEL).map((m) => ({ role: m.role, content: m.content })),
           ...args.control,
           character: args.speaker.id,
           mode: args.currentMode,
@@ -298,6 +309,8 @@ export function useChatSession({
 
   const newChat = useCallback(() => {
     abortRef.current?.abort();
+    openingRef.current += 1;
+    historyPendingRef.current = false;
     setMessages([]);
     setViewId((view) => view + 1);
     setConversationId(null);
@@ -308,12 +321,16 @@ export function useChatSession({
     async (id: string) => {
       abortRef.current?.abort();
       setLoadingConversation(true);
+      const opening = ++openingRef.current;
       try {
-        const detail = await queryClient.fetchQuery({ ...conversationQueryOptions(id), staleTime: 0 });
+        // The newest page first, so a long conversation paints as soon as a short one does.
+        const detail = await getConversationPage(id, OPEN_PAGE_MESSAGES);
         setMessages(detail.messages.map(fromStored));
         setViewId((view) => view + 1);
         setConversationId(detail.conversation.id);
         setUpgradeNotice(null);
+        historyPendingRef.current = Boolean(detail.earlier);
+        if (detail.earlier) void addEarlierMessages(id, opening);
         return detail.conversation;
       } catch {
         toast({ title: 'Error', description: 'Could not open that conversation.', variant: 'destructive' });
@@ -324,6 +341,26 @@ export function useChatSession({
     },
     [queryClient],
   );
+
+  /**
+   * The messages before the first page, put in front of what is on screen, unless another
+   * conversation (or another opening of this one) has taken the screen since. A failure leaves the
+   * newest page readable; opening the conversation again reads the rest again.
+   */
+  async function addEarlierMessages(id: string, opening: number) {
+    try {
+      const full = await queryClient.fetchQuery({ ...conversationQueryOptions(id), staleTime: 0 });
+      if (openingRef.current !== opening) return;
+      historyPendingRef.current = false;
+      setMessages((shown) => {
+        const firstShown = shown.find((m) => m.serverId)?.serverId;
+        const before = full.messages.findIndex((m) => m.id === firstShown);
+        return before > 0 ? [...full.messages.slice(0, before).map(fromStored), ...shown] : shown;
+      });
+    } catch {
+      // The newest messages stay on screen; the older ones come with the next opening.
+    }
+  }
 
   return {
     messages,
