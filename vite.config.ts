@@ -34,6 +34,17 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // Shared modules under 24 KB (icons, buttons, small helpers) are copied into the chunks that
+    // use them instead of each becoming a chunk of its own: /chat asked for 58 files, and Chromium
+    // fetches 6 at a time from one origin, so the page waited ~0.5 s on small requests in line
+    // (24 requests and 277 KB now, against 58 and 275 KB). Entry signatures need not be kept: no
+    // page imports another's exports.
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 24 * 1024 } },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,27 +1,70 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { startEarly } from '@/lib/early-requests';
+import { lazyPage } from './lazy-page';
 
 // Every page is its own chunk: the landing page loads no chat, admin or chart code.
-const LandingPage = lazy(() => import('./routes/landing'));
-const DashboardPage = lazy(() => import('./routes/app-dashboard'));
-const ChatPage = lazy(() => import('./routes/chat'));
-const FilesPage = lazy(() => import('./routes/files'));
-const PremiumPage = lazy(() => import('./routes/premium'));
-const ProfilePage = lazy(() => import('./routes/profile'));
-const TeamPage = lazy(() => import('./routes/team'));
-const InvitePage = lazy(() => import('./routes/invite'));
-const AdminPage = lazy(() => import('./routes/admin'));
-const AdminLoginPage = lazy(() => import('./routes/admin-login'));
-const LoginPage = lazy(() => import('./routes/login'));
-const SignupPage = lazy(() => import('./routes/signup'));
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
+const LandingPage = lazyPage(() => import('./routes/landing'));
+const DashboardPage = lazyPage(() => import('./routes/app-dashboard'));
+const ChatPage = lazyPage(() => import('./routes/chat'));
+const FilesPage = lazyPage(() => import('./routes/files'));
+const PremiumPage = lazyPage(() => import('./routes/premium'));
+const ProfilePage = lazyPage(() => import('./routes/profile'));
+const TeamPage = lazyPage(() => import('./routes/team'));
+const InvitePage = lazyPage(() => import('./routes/invite'));
+const AdminPage = lazyPage(() => import('./routes/admin'));
+const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
+const LoginPage = lazyPage(() => import('./routes/login'));
+const SignupPage = lazyPage(() => import('./routes/signup'));
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 // TanStack Query and the signed-in guard (which asks /api/auth/me through it) load with the first
 // page that needs them; the landing page needs neither.
-const QueryShell = lazy(() => import('./query-shell'));
-const RequireAuth = lazy(() => import('@/features/auth/components/require-auth').then((m) => ({ default: m.RequireAuth })));
+const QueryShell = lazyPage(() => import('./query-shell'));
+const RequireAuth = lazyPage<{ children: ReactNode }>(() => import('@/features/auth/components/require-auth').then((m) => ({ default: m.RequireAuth })));
+
+/** What each page needs before it can show anything: its chunk, and for most TanStack Query, for some the guard. */
+const SIGNED_IN_PAGES = { '/chat': ChatPage, '/files': FilesPage, '/profile': ProfilePage, '/team': TeamPage };
+const QUERY_PAGES = {
+  '/app': DashboardPage,
+  '/premium': PremiumPage,
+  '/admin': AdminPage,
+  '/admin/login': AdminLoginPage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+};
+
+/** The longest the first render waits for the opened page's chunks before it shows the loading spinner instead. */
+const FIRST_RENDER_WAIT_MS = 1_500;
+
+/**
+ * The page opened directly (a reload, a link from elsewhere) would otherwise load one step after
+ * another (the router, TanStack Query, the guard, /api/auth/me, the page's chunk), and each
+ * suspension would add React's reveal throttle. Its chunks and the signed-in check start here at
+ * once (the guard's first GET of /api/auth/me takes the response already on its way,
+ * lib/early-requests.ts); main.tsx renders when they are in, or after FIRST_RENDER_WAIT_MS.
+ */
+export function loadOpenedPage(pathname: string): Promise<void> {
+  const path = pathname.replace(/\/$/, '') || '/';
+  let needed: { load(): Promise<void> }[];
+  if (path === '/') needed = [LandingPage];
+  else if (path in SIGNED_IN_PAGES) {
+    startEarly('/api/auth/me');
+    needed = [QueryShell, RequireAuth, SIGNED_IN_PAGES[path as keyof typeof SIGNED_IN_PAGES]];
+  } else if (path in QUERY_PAGES) needed = [QueryShell, QUERY_PAGES[path as keyof typeof QUERY_PAGES]];
+  else if (path.startsWith('/invite/')) needed = [QueryShell, InvitePage];
+  else needed = [QueryShell, NotFoundPage];
+  // A chunk that fails here fails again, and is reported, when the page renders.
+  const loaded = Promise.all(needed.map((page) => page.load())).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+}
 
 // Spinner's look without Spinner: this file is in every page's first chunk, and Spinner's class
 // merging (tailwind-merge) would put that library on the landing page too.

@@ -1,3 +1,5 @@
+import { takeEarly } from './early-requests';
+
 /** The error every failed request becomes: SPEC §8's `<status>: <body or status text>`. */
 export class HttpError extends Error {
   constructor(
@@ -40,6 +42,12 @@ export async function throwIfNotOk(response: Response) {
  * content type only when a body is given, non-OK responses thrown as HttpError.
  */
 export async function apiRequest(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<Response> {
+  const early = method === 'GET' ? takeEarly(url) : undefined;
+  if (early) {
+    const response = await early;
+    await throwIfNotOk(response);
+    return response;
+  }
   const headers = new Headers(init.headers);
   if (data !== undefined) headers.set('Content-Type', 'application/json');
   const response = await fetch(url, {

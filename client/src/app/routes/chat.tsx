@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { Attachment } from '@contract/chat';
 import type { FileRecord } from '@contract/files';
 import { PERSONAS } from '@contract/personas';
@@ -7,12 +7,15 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
 import { chatUploadsFolderId } from '@/features/files/api/chat-uploads-folder';
 import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/api/upload-files';
-import { FileBrowser } from '@/features/files/components/file-browser';
 import { usePersonaModels } from '@/features/personas/api/get-personas';
-import { PersonaCarousel } from '@/features/personas/components/persona-carousel';
-import { PersonaTour } from '@/features/personas/components/persona-tour';
 import { useOnboarding } from '@/features/personas/hooks/use-onboarding';
 import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';
+
+// Not needed to start chatting: the library opens from a dialog, and the carousel and the tour show
+// on a first visit or on request. Their chunks load then, so /chat is usable sooner (issue 19).
+const FileBrowser = lazy(() => import('@/features/files/components/file-browser').then((m) => ({ default: m.FileBrowser })));
+const PersonaCarousel = lazy(() => import('@/features/personas/components/persona-carousel').then((m) => ({ default: m.PersonaCarousel })));
+const PersonaTour = lazy(() => import('@/features/personas/components/persona-tour').then((m) => ({ default: m.PersonaTour })));
 
 const attachmentOf = (file: FileRecord): Attachment => ({ url: downloadUrlOf(file), name: file.originalName, type: file.mimeType, size: file.size });
 
@@ -38,7 +41,11 @@ export default function ChatPage() {
   const models = usePersonaModels();
   const legalModeOpen = useLivePromotions().some((promotion) => promotion.unlocksLegalMode === true);
   const renderFileBrowser = useCallback(
-    (onPick: (attachment: Attachment) => void) => <FileBrowser selectionMode onSelectFile={(file) => onPick(attachmentOf(file))} />,
+    (onPick: (attachment: Attachment) => void) => (
+      <Suspense fallback={<p role="status" className="p-4 text-sm text-slate-500">Loading your files…</p>}>
+        <FileBrowser selectionMode onSelectFile={(file) => onPick(attachmentOf(file))} />
+      </Suspense>
+    ),
     [],
   );
 
@@ -58,8 +65,9 @@ export default function ChatPage() {
           legalModeOpen={legalModeOpen}
         />
       </div>
-      {onboarding.carouselOpen && (
-        <PersonaCarousel
+      <Suspense fallback={null}>
+        {onboarding.carouselOpen && (
+          <PersonaCarousel
           personas={PERSONAS}
           models={models}
           initialPersonaId={onboarding.personaId}
@@ -68,7 +76,8 @@ export default function ChatPage() {
           cornerSlot={<SignOutButton className="text-white/70 hover:bg-white/10 hover:text-white" />}
         />
       )}
-      {onboarding.tourOpen && <PersonaTour personas={PERSONAS} models={models} onChoose={onboarding.choosePersona} onClose={onboarding.closeTour} />}
+        {onboarding.tourOpen && <PersonaTour personas={PERSONAS} models={models} onChoose={onboarding.choosePersona} onClose={onboarding.closeTour} />}
+      </Suspense>
     </>
   );
 }

@@ -11,7 +11,10 @@ import { UserMessageTools } from './user-message-body';
 import { VariantSwitcher } from './variant-switcher';
 
 /** One formatter for every row: toLocaleTimeString with options builds a new one per call. */
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+// Made with the first message shown, not when the chat's chunk loads: an Intl formatter takes
+// ~15 ms to create on this machine, on the way to an empty chat's first paint (issue 19, /chat).
+let timeOfDay: Intl.DateTimeFormat | null = null;
+const timeOf = (iso: string) => (timeOfDay ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(new Date(iso));
 
 export function formatResponseTime(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
@@ -52,7 +55,7 @@ export const MessageBubble = memo(function MessageBubble({
   onEditClosed,
   ...handlers
 }: MessageBubbleProps) {
-  const time = timeOfDay.format(new Date(message.timestamp));
+  const time = timeOf(message.timestamp);
   if (message.role === 'user') {
     return (
       <li className="message-row flex justify-end" aria-label="Your message">

@@ -1,0 +1,22 @@
+/**
+ * GET requests a page is sure to make, started by its first script instead of after the chunks
+ * that make them have loaded (app/router.tsx). apiRequest takes each one the first time the same
+ * GET is made; every later GET of that URL asks the server again. This file is in every page's
+ * first chunk, so it imports nothing.
+ */
+const started = new Map<string, Promise<Response>>();
+
+export function startEarly(url: string): void {
+  if (started.has(url)) return;
+  const response = fetch(url, { credentials: 'include' });
+  // A network failure is the taker's to report; one nobody takes is no error.
+  response.catch(() => undefined);
+  started.set(url, response);
+}
+
+/** The response of an early GET of `url`, once; undefined when none was started or it was taken. */
+export function takeEarly(url: string): Promise<Response> | undefined {
+  const response = started.get(url);
+  started.delete(url);
+  return response;
+}
