@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Genie API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  const objectStore = deps.objectStore ?? createObjectStore(config);
+  const objectStore = deps.objectStore ?? (await createObjectStore(config));
   await registerSecurityHeaders(app, https, objectStore.uploadOrigins?.() ?? []);
   await app.register(fastifyCookie);
   await app.register(rateLimit, {

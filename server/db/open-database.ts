@@ -1,6 +1,5 @@
 import type { Database } from './database';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. */
 export function openDatabase(options: {
@@ -8,7 +7,7 @@ export function openDatabase(options: {
   dataDir: string;
   onPoolError?: (error: Error) => void;
 }): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, { onPoolError: options.onPoolError })
-    : openPglite(options.dataDir);
+  const { databaseUrl, onPoolError } = options;
+  // The PostgreSQL driver loads only when it is used (~15 MB resident an embedded Genie never needs).
+  return databaseUrl ? import('./postgres').then(({ openPostgres }) => openPostgres(databaseUrl, { onPoolError })) : openPglite(options.dataDir);
 }

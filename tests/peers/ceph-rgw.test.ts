@@ -19,7 +19,7 @@ describe('files on Ceph RGW', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { FILES_CLEANUP_INTERVAL_MINUTES: '0', ...rgw.env } });
-    store = createObjectStore(loadConfig({ DATA_DIR: t.dataDir, ...rgw.env }));
+    store = await createObjectStore(loadConfig({ DATA_DIR: t.dataDir, ...rgw.env }));
     ({ cookie, user: { id: userId } } = await signUp(t.app));
   });
   afterAll(async () => {

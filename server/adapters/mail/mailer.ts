@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message Genie sends: plain text always, so every mail client shows it the same way. */
 export interface MailMessage {
@@ -27,17 +27,18 @@ const SEND_TIMEOUT_MS = 15_000;
 
 export function createMailer(settings: MailSettings): Mailer | null {
   if (!settings.SMTP_URL) return null;
-  const from = settings.MAIL_FROM ?? `Genie <genie@${new URL(settings.SMTP_URL).hostname}>`;
-  const transport = nodemailer.createTransport({
-    url: settings.SMTP_URL,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+  const url = settings.SMTP_URL;
+  const from = settings.MAIL_FROM ?? `Genie <genie@${new URL(url).hostname}>`;
+  // nodemailer loads with the first message (it is ~14 MB resident), not with every Genie.
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS }),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await (await open()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close(), () => undefined),
   };
 }

@@ -1,4 +1,8 @@
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
+
+/** openid-client loads with the first sign-in, not with every Genie (most never turn SSO on; it is ~9 MB resident). */
+let library: Promise<typeof OpenId> | null = null;
+const openId = () => (library ??= import('openid-client'));
 
 /** What Genie needs to know about the person the provider signed in. */
 export interface OidcIdentity {
@@ -52,16 +56,18 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   // Plain HTTP only to a provider on this machine (tests, a local Keycloak); anywhere else the
   // code and tokens would cross the network in the clear.
   const insecure = issuerUrl.protocol === 'http:' && LOOPBACK.has(issuerUrl.hostname);
-  let configuration: Promise<client.Configuration> | undefined;
+  let configuration: Promise<OpenId.Configuration> | undefined;
 
   function discover() {
-    configuration ??= client
-      .discovery(
-        issuerUrl,
-        settings.clientId,
-        settings.clientSecret,
-        settings.clientSecret ? client.ClientSecretBasic(settings.clientSecret) : client.None(),
-        insecure ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    configuration ??= openId()
+      .then((client) =>
+        client.discovery(
+          issuerUrl,
+          settings.clientId,
+          settings.clientSecret,
+          settings.clientSecret ? client.ClientSecretBasic(settings.clientSecret) : client.None(),
+          insecure ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+        ),
       )
       .catch((error: unknown) => {
         configuration = undefined;
@@ -72,7 +78,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
 
   return {
     async start(options) {
-      const config = await discover();
+      const [client, config] = await Promise.all([openId(), discover()]);
       const attempt: OidcAttempt = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: settings.redirectUri,
@@ -88,7 +94,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
     },
 
     async finish(callbackUrl, attempt, options) {
-      const config = await discover();
+      const [client, config] = await Promise.all([openId(), discover()]);
       const tokens = await client.authorizationCodeGrant(
         config,
         callbackUrl,

@@ -2,11 +2,14 @@ import { join } from 'node:path';
 import type { Config } from '../../config';
 import { LocalDiskStore } from './local-disk-store';
 import type { ObjectStore } from './object-store';
-import { S3Store } from './s3-store';
 
-/** S3 when S3_BUCKET is configured, local disk under DATA_DIR/objects otherwise. */
-export function createObjectStore(config: Config): ObjectStore {
+/**
+ * S3 when S3_BUCKET is configured, local disk under DATA_DIR/objects otherwise. The AWS SDK loads
+ * only for S3 (~30 MB resident an embedded Genie never needs).
+ */
+export async function createObjectStore(config: Config): Promise<ObjectStore> {
   if (config.S3_BUCKET) {
+    const { S3Store } = await import('./s3-store');
     return new S3Store({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,

@@ -21,7 +21,7 @@ describe.each(['local', 's3'] as const)('files on the %s store', (storeKind) => 
   beforeAll(async () => {
     s3 = storeKind === 's3' ? await startFakeS3() : undefined;
     t = await createTestApp({ env: { FILES_CLEANUP_INTERVAL_MINUTES: '0', ...s3?.env } });
-    store = createObjectStore(loadConfig({ DATA_DIR: t.dataDir, ...s3?.env }));
+    store = await createObjectStore(loadConfig({ DATA_DIR: t.dataDir, ...s3?.env }));
     expect(store.kind).toBe(storeKind);
     alice = await signUp(t.app);
     bob = await signUp(t.app);
