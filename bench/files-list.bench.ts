@@ -18,7 +18,8 @@ import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { median, report, round, scaled } from './lib/report';
 
 const FILES = scaled(100_000, 10_000);
-const FOLDERS = 100;
+// Every folder holds 1,000 files (ten pages), quick or not: the tenth page needs them.
+const FOLDERS = scaled(100, 10);
 const RUNS = 30;
 const SEARCH = 'report-4242';
 

@@ -18,8 +18,13 @@ const question = (n: number) =>
 
 /** Each conversation's sidebar title, and text only its newest reply holds. */
 export const LONG = { title: 'Question 1: how should I handle case 1?', marker: `const answer${EXCHANGES} = compute(${EXCHANGES});` };
-const SHORT_TITLE = 'A short conversation';
-export const SHORT = { title: SHORT_TITLE, marker: `Fake reply to: ${SHORT_TITLE}` };
+/**
+ * The 2-message conversation asks the same kind of question (a list and a highlighted code block,
+ * echoed in the reply), so the two differ in length, not in what a row costs to draw.
+ */
+const SHORT_QUESTION = ['A short conversation: how should I handle case 0?', '', '- the first point about case 0', '- a second point', '', '```ts', 'const answer0 = compute(0);', '```'].join('\n');
+const SHORT_TITLE = 'A short conversation: how should I handle case 0?';
+export const SHORT = { title: SHORT_TITLE, marker: 'const answer0 = compute(0);' };
 
 export interface LongConversationRig {
   url: string;
@@ -72,7 +77,7 @@ export async function startLongConversationRig(): Promise<LongConversationRig> {
     const seedStarted = performance.now();
     await seed(url, cookie, Array.from({ length: EXCHANGES }, (_, i) => question(i + 1)));
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    await seed(url, cookie, [SHORT_TITLE]);
+    await seed(url, cookie, [SHORT_QUESTION]);
 
     const newContext = async (initScripts: string[] = []) => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
