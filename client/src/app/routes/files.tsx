@@ -2,21 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FileBrowser } from '@/features/files/components/file-browser';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import type { BrowserPlace } from '@/features/files/components/library-tabs';
-
-/** `/files?scope=team&folder=<id>`: the place in the URL, so Back, forward and reload return to it. */
-const placeOf = (search: string): BrowserPlace => {
-  const params = new URLSearchParams(search);
-  return { scope: params.get('scope') === 'team' ? 'team' : 'private', folderId: params.get('folder') || null };
-};
-
-const urlOf = ({ scope, folderId }: BrowserPlace) => {
-  const params = new URLSearchParams();
-  if (scope === 'team') params.set('scope', 'team');
-  if (folderId) params.set('folder', folderId);
-  const query = params.toString();
-  return query ? `/files?${query}` : '/files';
-};
+import { placeOf, urlOf } from './files-place';
 
 /** SPEC §2: /files shows the file browser full screen. */
 export default function FilesPage() {

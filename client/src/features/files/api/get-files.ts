@@ -1,26 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FileListResponse, FileScope } from '@contract/files';
+import type { FileListResponse } from '@contract/files';
 import { getJson } from '@/lib/request';
+import { fileListUrl, type FileListParams } from './file-list-url';
+
+export type { FileListParams } from './file-list-url';
 
 /** Every file-list query starts with this, so one invalidation refreshes them all. */
 export const FILES_QUERY_KEY = ['files'] as const;
-
-export interface FileListParams {
-  /** The library: the user's own ("My files") or their team's. */
-  scope: FileScope;
-  folderId: string | null;
-  search: string;
-}
-
-export function fileListUrl({ scope, folderId, search }: FileListParams, cursor?: string): string {
-  const query = new URLSearchParams();
-  if (scope === 'team') query.set('scope', 'team');
-  if (folderId) query.set('folderId', folderId);
-  if (search.trim()) query.set('search', search.trim());
-  if (cursor) query.set('cursor', cursor);
-  const text = query.toString();
-  return text ? `/api/files?${text}` : '/api/files';
-}
 
 const paramsKey = (params: FileListParams) => ({ scope: params.scope, folderId: params.folderId, search: params.search.trim() });
 
