@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryCount } from './query-count';
 import { errorBodySchema } from './errors';
 import { personaIdSchema, type Persona } from './personas';
 import { citationSchema, knowledgeOptionSchema } from './search';
@@ -200,12 +201,7 @@ export const CONVERSATIONS_PAGE_MAX = 100;
 
 /** GET /api/conversations?limit=&cursor= : newest first; pass nextCursor back for the next page. */
 export const conversationListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(CONVERSATIONS_PAGE_MAX, `limit must be at most ${CONVERSATIONS_PAGE_MAX}`)
-    .default(CONVERSATIONS_PAGE_DEFAULT),
+  limit: queryCount('limit', CONVERSATIONS_PAGE_MAX).default(CONVERSATIONS_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
   /** Matches titles and message content (full text); pinned first is not applied to results. */
   search: z.string().trim().max(200, 'Search at most 200 characters').optional(),
@@ -241,12 +237,7 @@ export const CONVERSATION_PAGE_MAX = 200;
 
 /** GET /api/conversations/:id?last=N: only the active branch's newest N messages. */
 export const conversationDetailQuerySchema = z.object({
-  last: z.coerce
-    .number({ error: 'last must be a number' })
-    .int('last must be a whole number')
-    .min(1, 'last must be at least 1')
-    .max(CONVERSATION_PAGE_MAX, `last must be at most ${CONVERSATION_PAGE_MAX}`)
-    .optional(),
+  last: queryCount('last', CONVERSATION_PAGE_MAX).optional(),
 });
 
 export const conversationDetailSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryCount } from './query-count';
 import { indexStatusSchema } from './search';
 
 /** SPEC §2: files show an icon by mime type; profile and admin break storage down by the same groups. */
@@ -115,12 +116,7 @@ export const listFilesQuerySchema = z.object({
   ),
   /** The previous page's nextCursor; opaque to the client. */
   cursor: z.string().min(1).max(2048, 'That cursor is not valid').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(FILE_PAGE_SIZE_MAX, `limit must be at most ${FILE_PAGE_SIZE_MAX}`)
-    .optional(),
+  limit: queryCount('limit', FILE_PAGE_SIZE_MAX).optional(),
 });
 export type ListFilesQuery = z.infer<typeof listFilesQuerySchema>;
 

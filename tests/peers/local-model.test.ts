@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,7 +141,7 @@ describe('chat with a local model', () => {
   });
 });
 
-describe('a local model that is busy', () => {
+describe('a local model under strain: busy, cut off, stopped, or its process gone', () => {
   let t: TestApp;
   let runtime: LocalModelRuntime;
   const env = { ...LOCAL_ENV, LOCAL_MODEL_QUEUE: '1', LOCAL_MODEL_CONTEXT: '512' };
@@ -198,26 +199,12 @@ describe('a local model that is busy', () => {
     expect(run.completionTokens).toBeLessThan(512 - run.promptTokens);
     expect(runtime.queue.running).toBe(0);
   });
-});
-
-describe('a local model whose process dies', () => {
-  let t: TestApp;
-  let runtime: LocalModelRuntime;
-  const env = { ...LOCAL_ENV, LOCAL_MODEL_CONTEXT: '512' };
-
-  beforeAll(async () => {
-    t = await createTestApp({ env });
-    runtime = localRuntimeFor(loadConfig({ ...env }), MODEL);
-  });
-  afterAll(async () => {
-    await runtime?.forceGrammar(undefined);
-    await t?.close();
-  });
 
   it('fails the reply it was writing with a clear error, and answers the next one from a new process', async () => {
     await runtime.forceGrammar(LONG_REPLY_GRAMMAR);
     const { cookie } = await signUp(t.app);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Listening since the stop test above.
+    const address = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const response = await fetch(`${address}/api/chat`, {
       method: 'POST',
       headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
