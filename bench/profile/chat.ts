@@ -4,7 +4,11 @@
  * same streams), statements per chat, and a V8 CPU profile (the inspector's, as --cpu-prof records) of the run,
  * summed by function. Not a .bench.ts file: `npm run bench` does not run it.
  *
- *   npx tsx bench/profile/chat.ts [--out /tmp/genie-chat-profile] [--pglite|--postgres]
+ *   npx tsx bench/profile/chat.ts [--out /tmp/genie-chat-profile] [--pglite|--postgres] [--no-profile]
+ *
+ * --no-profile leaves the V8 profiler off: sampling every 0.5 ms costs CPU for as long as it runs,
+ * idle or not, so with it the CPU ms per chat of the slow phases (1 at a time) are mostly the
+ * profiler's. Without it they are Genie's alone.
  *
  * Phases: 30 chats one at a time, 6 rounds of 20 at once, one round of 200 at once; each reply is
  * 20 tokens, 20 ms apart, from the fake model server.
@@ -22,6 +26,7 @@ import { selfTimes } from './cpu-profile';
 const args = process.argv.slice(2);
 const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1]! : '/tmp/genie-chat-profile';
 const onPostgres = args.includes('--postgres');
+const profiling = !args.includes('--no-profile');
 mkdirSync(outDir, { recursive: true });
 const profileFile = join(outDir, `genie-chat-${Date.now()}.cpuprofile`);
 const WORDS = 20;
@@ -57,8 +62,10 @@ const genie = spawnGenie(
     GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_DAILY_MESSAGES_FREE: '1000000',
+    // As bench/chat-stream.bench.ts: the background title call of each new conversation is not the work measured.
+    GENIE_MODEL_TITLES: 'false',
     NODE_OPTIONS: `--import ${ROOT}bench/profile/preload.mjs`,
-    GENIE_CPU_PROFILE: profileFile,
+    ...(profiling ? { GENIE_CPU_PROFILE: profileFile } : {}),
     ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
   },
   180_000,
@@ -111,8 +118,10 @@ const untilSaid = async (what: RegExp, from: number) => {
   while (!what.test(genie.output().slice(from))) await new Promise((resolve) => setTimeout(resolve, 20));
 };
 const profileStart = genie.output().length;
-genie.child.kill('SIGHUP');
-await untilSaid(/PROFILE_STARTED/, profileStart);
+if (profiling) {
+  genie.child.kill('SIGHUP');
+  await untilSaid(/PROFILE_STARTED/, profileStart);
+}
 process.on('unhandledRejection', (error) => {
   console.error(error, '\nGenie said:\n', genie.output().slice(-4000));
   process.exit(1);
@@ -125,13 +134,16 @@ await phase('200 at once', 'proxy', 1, 200);
 await phase('200 at once', 'genie', 1, 200);
 
 const profileFrom = genie.output().length;
-genie.child.kill('SIGHUP');
-await untilSaid(/PROFILE_(WRITTEN|FAILED)/, profileFrom);
+if (profiling) {
+  genie.child.kill('SIGHUP');
+  await untilSaid(/PROFILE_(WRITTEN|FAILED)/, profileFrom);
+}
 genie.kill('SIGTERM');
 await genie.exited;
 proxy.kill('SIGTERM');
 await stop(fake.child);
 data.remove();
+if (!profiling) process.exit(0);
 const { functions, owners } = selfTimes(profileFile);
 console.log(`\nprofile: ${profileFile}\nself time by owner:`);
 for (const [owner, ms] of owners.slice(0, 12)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${owner}`);
