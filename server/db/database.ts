@@ -3,6 +3,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 /** The Drizzle handle every repository takes: PGlite and PostgreSQL share one dialect. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of `db.execute(sql\`…\`)`: both drivers (node-postgres, PGlite) answer with `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;

@@ -1,7 +1,7 @@
 import type { MessageStatus } from '@contract/chat';
 import type { Citation } from '@contract/search';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import type { LimitCounts } from './chat-limits';
 
 /**
@@ -98,7 +98,6 @@ export interface ExchangeEndInput {
 /** 'single': the embedded database's one connection, where statements never interleave. */
 export type DatabaseConnections = 'pool' | 'single';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const chatExchangeRepository = {
   async startExchange(db: Db, input: ExchangeStartInput, connection: DatabaseConnections = 'pool'): Promise<ExchangeStart> {

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { conversations, type MessageRow } from '../../db/schema/chat';
 
 /** The SQL of the conversation list, search, detail, rename/pin, export and delete; always scoped to the owner. */
@@ -65,10 +65,13 @@ const detailColumns = sql`
          parent_id as "parentId", created_at as "createdAt"
   from messages`;
 
-/** Rows read as one json_agg value (PGlite decodes a JSON text far faster than each column of each row). */
-function parseDetailRows(text: string | null): MessageDetailRow[] {
+/**
+ * Rows read as one json_agg value, their createdAt back to a Date (PGlite decodes one JSON text far
+ * faster than each column of each row).
+ */
+function parseJsonRows<T extends { createdAt: Date }>(text: string | null): T[] {
   if (!text) return [];
-  return (JSON.parse(text) as (Omit<MessageDetailRow, 'createdAt'> & { createdAt: string })[]).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  return (JSON.parse(text) as (Omit<T, 'createdAt'> & { createdAt: string })[]).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }) as T);
 }
 
 export const conversationsRepository = {
@@ -117,7 +120,7 @@ export const conversationsRepository = {
       order by c.updated_at desc, c.id desc
       limit ${limit}::int
     `);
-    return (result as unknown as { rows: SearchRow[] }).rows;
+    return rowsOf<SearchRow>(result);
   },
 
   async findOwn(db: Db, userId: string, id: string) {
@@ -140,7 +143,7 @@ export const conversationsRepository = {
       select json_agg(m order by m."createdAt", m.id)::text as rows
       from (${detailColumns} where conversation_id = ${conversationId}::uuid) m
     `);
-    return parseDetailRows((result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows ?? null);
+    return parseJsonRows<MessageDetailRow>(rowsOf<{ rows: string | null }>(result)[0]?.rows ?? null);
   },
 
   /**
@@ -156,9 +159,8 @@ export const conversationsRepository = {
            from messages where conversation_id = ${conversationId}::uuid)::text as tree,
         (select json_agg(m)::text from (${detailColumns} where conversation_id = ${conversationId}::uuid order by created_at desc, id desc limit ${newest}) m) as newest
     `);
-    const row = (result as unknown as { rows: { tree: string | null; newest: string | null }[] }).rows[0];
-    const tree = row?.tree ? (JSON.parse(row.tree) as (Omit<MessageTreeRow, 'createdAt'> & { createdAt: string })[]) : [];
-    return { tree: tree.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), newest: parseDetailRows(row?.newest ?? null) };
+    const row = rowsOf<{ tree: string | null; newest: string | null }>(result)[0];
+    return { tree: parseJsonRows<MessageTreeRow>(row?.tree ?? null), newest: parseJsonRows<MessageDetailRow>(row?.newest ?? null) };
   },
 
   /** These messages of the conversation with every column a view needs, in no set order. */
@@ -168,7 +170,7 @@ export const conversationsRepository = {
       select json_agg(m)::text as rows from (${detailColumns}
         where conversation_id = ${conversationId}::uuid and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})) m
     `);
-    return parseDetailRows((result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows ?? null);
+    return parseJsonRows<MessageDetailRow>(rowsOf<{ rows: string | null }>(result)[0]?.rows ?? null);
   },
 
   /** Rename and pin; does not touch updatedAt (the list order is by last activity). False when not theirs. */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import type { FileScope } from '@contract/files';
 import { files, folders, uploads, type FileRow, type FolderRow } from '../../db/schema/files';
 import { teamMembers } from '../../db/schema/teams';
@@ -75,8 +75,7 @@ async function isSelfOrAncestor(tx: Db, userId: string, folderId: string, candid
       select f.id, f.parent_id, up.depth + 1 from folders f join up on f.id = up.parent_id where up.depth < 256
     )
     select exists (select 1 from up where id = ${folderId}) as found`);
-  // Both drivers (node-postgres, PGlite) answer with `rows`.
-  return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
+  return rowsOf<{ found: boolean }>(result)[0]?.found === true;
 }
 
 /** The one file that `match` picks among those the user may read, if any. */
@@ -85,8 +84,6 @@ async function readableFile(db: Db, userId: string, match: SQL): Promise<FileRow
   return row;
 }
 
-/** Rows of drivers' `execute` (node-postgres and PGlite both answer with `rows`). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const filesRepository = {
   async insertUpload(db: Db, row: { userId: string; objectKey: string; expiresAt: Date; createdAt: Date }) {

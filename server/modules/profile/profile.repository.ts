@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { conversations, featureEvents, messages } from '../../db/schema/chat';
 import { payments } from '../../db/schema/commerce';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -78,7 +78,7 @@ export const profileRepository = {
              count(*) filter (where run_key = (select run_key from ranked order by day desc limit 1)) as run
       from ranked
     `);
-    const row = (result as unknown as { rows: { last_day: string | null; run: number | string }[] }).rows[0];
+    const row = rowsOf<{ last_day: string | null; run: number | string }>(result)[0];
     return { lastDay: row?.last_day ?? null, length: Number(row?.run ?? 0) };
   },
 

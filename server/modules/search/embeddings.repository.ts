@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { files } from '../../db/schema/files';
 import { passageEmbeddings, passages } from '../../db/schema/passages';
 import { foreignKeyViolation } from '../../lib/pg-errors';
 import { filterSql, type PassageFilter } from './search.repository';
 
-/** Both drivers (node-postgres, PGlite) answer db.execute with `rows`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A passage waiting for its vector, with what it is embedded as. */
 export interface PendingPassage {

@@ -3,15 +3,13 @@ import type { SearchScope } from '@contract/search';
 import type { PassageDraft } from '../../adapters/extraction/chunk-passages';
 import { firstCutLevels, FIRST_CUT_SIZE } from './first-cut';
 import { foreignKeyViolation } from '../../lib/pg-errors';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { files } from '../../db/schema/files';
 import { passages } from '../../db/schema/passages';
 
 /** Passages in one insert: a few dozen keep each statement (and its search vectors) to milliseconds. */
 const PASSAGES_PER_STATEMENT = 25;
 
-/** Both drivers (node-postgres, PGlite) answer db.execute with `rows`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A file the indexer has claimed. */
 export interface ClaimedFile {
