@@ -300,7 +300,6 @@ export class ExtractionPool {
   }
 }
 
-
 /** A process's resident memory in MB from /proc, or null where there is no /proc (or it is gone). */
 async function residentMb(pid: number | undefined): Promise<number | null> {
   if (!pid) return null;

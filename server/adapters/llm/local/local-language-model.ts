@@ -70,41 +70,26 @@ export function createLocalLanguageModel(runtime: LocalModelRuntime, modelId: st
         // Not awaited: start() returns at once and the parts flow as llama.cpp writes them. A
         // refusal (queue full, prompt too long) arrives as the stream's error before any text,
         // which model-stream.ts treats as it treats an HTTP provider's 429 or 400.
-        // Text is handed on once per turn of the event loop, not once per token: node-llama-cpp
-        // drives each token's decode from this thread, so Genie's own work for a piece (the `ai`
-        // SDK's stream, the SSE write) runs after the next decode has been sent to llama.cpp's
-        // thread, instead of before it (bench/local-model.bench.ts, writing speed).
-        let pending = '';
-        let flushing: NodeJS.Immediate | null = null;
-        const flush = () => {
-          flushing = null;
-          if (pending && !cancelled) controller.enqueue({ type: 'text-delta', id, delta: pending });
-          pending = '';
-        };
+        // The model's process already sends its text in batches (local-model-process.ts), so
+        // each piece goes on as it arrives.
         void runtime
           .generate({
             history: toChatHistory(options.prompt),
             maxTokens: options.maxOutputTokens,
             signal: abort.signal,
-            onText: (text) => {
-              pending += text;
-              flushing ??= setImmediate(flush);
+            onText: (delta) => {
+              if (!cancelled) controller.enqueue({ type: 'text-delta', id, delta });
             },
           })
           .then(
             (g) => {
-              if (flushing) clearImmediate(flushing);
               // A stopped reply ends as an aborted request does with any provider: with an error.
               if (cancelled || g.stopReason === 'abort') return controller.error(abortError());
-              flush();
               controller.enqueue({ type: 'text-end', id });
               controller.enqueue({ type: 'finish', usage: usageOf(g), finishReason: finishOf(g) });
               controller.close();
             },
-            (error: unknown) => {
-              if (flushing) clearImmediate(flushing);
-              controller.error(providerErrorOf(error));
-            },
+            (error: unknown) => controller.error(providerErrorOf(error)),
           )
           .finally(() => options.abortSignal?.removeEventListener('abort', stop));
       },

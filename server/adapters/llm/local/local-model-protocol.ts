@@ -15,6 +15,7 @@ export interface LoadSettings {
 export interface GenerationReport {
   promptTokens: number;
   completionTokens: number;
+  /** node-llama-cpp's reason: eogToken, stopGenerationTrigger, maxTokens, abort... */
   stopReason: string;
   text: string;
   seconds: number;

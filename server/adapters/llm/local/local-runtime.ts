@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChatHistoryItem } from 'node-llama-cpp';
 import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../../lib/child-entry';
 import { GenerationQueue } from './generation-queue';
-import type { FromModelProcess, ToModelProcess } from './local-model-protocol';
+import type { FromModelProcess, GenerationReport, ToModelProcess } from './local-model-protocol';
 import type { LocalRunSettings } from './local-settings';
 
 /**
@@ -36,14 +36,8 @@ export interface LocalModelStatus {
 }
 
 /** What the runtime did for one reply: its own token meter, not an estimate. */
-export interface LocalGeneration {
+export interface LocalGeneration extends GenerationReport {
   endedAt: number;
-  promptTokens: number;
-  completionTokens: number;
-  /** node-llama-cpp's reason: eogToken, stopGenerationTrigger, maxTokens, abort... */
-  stopReason: string;
-  text: string;
-  seconds: number;
 }
 
 export class LocalPromptTooLongError extends Error {
@@ -72,7 +66,7 @@ interface Loaded {
 interface Writing {
   id: number;
   onText(text: string): void;
-  settle(outcome: { report: Extract<FromModelProcess, { type: 'done' }>['report'] } | { error: Error }): void;
+  settle(outcome: { report: GenerationReport } | { error: Error }): void;
 }
 
 const ROOT = packageRootOf(import.meta.url);
@@ -155,12 +149,13 @@ export class LocalModelRuntime {
       child.on('message', onLoad);
       child.once('error', (error) => reject(error));
       child.once('exit', (code, signal) => {
-        reject(new Error(why(code, signal)));
+        const ended = why(code, signal);
+        reject(new Error(ended));
         if (this.loaded?.child !== child) return;
         // Gone after loading: the reply it was writing fails, and the next reply starts it again.
         this.loaded = null;
         this.loading = null;
-        this.writing?.settle({ error: new LocalModelExitError(why(code, signal)) });
+        this.writing?.settle({ error: new LocalModelExitError(ended) });
       });
       this.send(child, { type: 'load', settings: { path: this.settings.path, contextSize: this.settings.contextSize, threads: this.settings.threads } });
       if (this.grammar !== null) this.send(child, { type: 'grammar', seq: ++this.grammarSeq, gbnf: this.grammar });
@@ -236,7 +231,7 @@ export class LocalModelRuntime {
       const { child } = await this.load();
       const id = this.nextId++;
       const stop = () => this.send(child, { type: 'abort', id });
-      const written = new Promise<Extract<FromModelProcess, { type: 'done' }>['report']>((resolve, reject) => {
+      const written = new Promise<GenerationReport>((resolve, reject) => {
         this.writing = { id, onText: options.onText, settle: (outcome) => ('report' in outcome ? resolve(outcome.report) : reject(outcome.error)) };
         this.send(child, { type: 'generate', id, history: options.history, maxTokens: options.maxTokens ?? null });
         if (options.signal.aborted) stop();
