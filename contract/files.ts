@@ -1,37 +1,10 @@
 import { z } from 'zod';
 import { queryCount } from './query-count';
 import { indexStatusSchema } from './search';
+import { FILE_CATEGORIES } from './file-category';
 
-/** SPEC §2: files show an icon by mime type; profile and admin break storage down by the same groups. */
-export const FILE_CATEGORIES = ['image', 'video', 'audio', 'document', 'other'] as const;
+export { FILE_CATEGORIES, fileCategoryOf, type FileCategory } from './file-category';
 export const fileCategorySchema = z.enum(FILE_CATEGORIES);
-export type FileCategory = z.infer<typeof fileCategorySchema>;
-
-const DOCUMENT_TYPES = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/rtf',
-  'application/json',
-  'application/xml',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-  'application/vnd.ms-excel',
-  'application/vnd.ms-powerpoint',
-  'application/epub+zip',
-]);
-
-/** The category of a mime type: image, video, audio, document (text and office formats) or other. */
-export function fileCategoryOf(mimeType: string): FileCategory {
-  const type = mimeType.toLowerCase().split(';')[0]!.trim();
-  if (type.startsWith('image/')) return 'image';
-  if (type.startsWith('video/')) return 'video';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type.startsWith('text/') || DOCUMENT_TYPES.has(type) || type.startsWith('application/vnd.openxmlformats-officedocument.')) {
-    return 'document';
-  }
-  return 'other';
-}
 
 /** Folder names: SPEC §5 says trimmed and non-empty; slashes would make breadcrumbs ambiguous. */
 export const FOLDER_NAME_MAX_LENGTH = 255;

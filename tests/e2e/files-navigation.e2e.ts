@@ -70,4 +70,27 @@ describe('the file manager keeps its place in the URL', () => {
     await expect(tab('My files').getAttribute('aria-selected')).resolves.toBe('true');
     await context.close();
   });
+
+  it('asks for the list of the folder it opens once (a closed Move dialog asks for nothing)', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await new AuthPage(page).signUp(uniqueUser());
+    await page.waitForURL(`${baseURL}/chat`);
+    const files = new FilesPage(page);
+    await files.goto();
+    await files.createFolder('Invoices');
+    await files.openFolder('Invoices');
+    const folderId = new URL(page.url()).searchParams.get('folder');
+
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname === '/api/files') lists.push(url.search);
+    });
+    await page.reload();
+    await page.getByText('No files yet').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(lists).toEqual([`?folderId=${folderId}`]);
+    await context.close();
+  });
 });

@@ -29,6 +29,9 @@ export default async function setup(project: TestProject) {
   const clientDir = join(workDir, 'client');
   const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', clientDir], {
     cwd: ROOT,
+    // The bundle people run: Vitest sets NODE_ENV=test, under which Vite would build React's
+    // development code (StrictMode's doubled effects and all).
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('The client build failed.');

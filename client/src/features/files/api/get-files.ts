@@ -17,7 +17,8 @@ export const fileListQueryOptions = (params: FileListParams) =>
     queryFn: ({ signal }) => getJson<FileListResponse>(fileListUrl(params), { signal }),
   });
 
-export const useFileList = (params: FileListParams) => useQuery(fileListQueryOptions(params));
+/** `enabled: false` asks nothing (a closed dialog). */
+export const useFileList = (params: FileListParams, { enabled = true } = {}) => useQuery({ ...fileListQueryOptions(params), enabled });
 
 /** The file browser's list: a page of files at a time, each page after the last one's cursor. */
 export const fileListPagesQueryOptions = (params: FileListParams) =>

@@ -1,5 +1,5 @@
 import { File, FileAudio, FileImage, FileText, FileVideo, Folder } from 'lucide-react';
-import { fileCategoryOf } from '@contract/files';
+import { fileCategoryOf } from '@contract/file-category';
 import { cn } from '@/lib/utils';
 
 const STYLES = {

@@ -20,8 +20,9 @@ import { LibraryTabs, type BrowserPlace } from './library-tabs';
 export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null; start: BrowserPlace; onClose: () => void }) {
   const [target, setTarget] = useState<BrowserPlace>(start);
   useEffect(() => setTarget(start), [item, start.scope, start.folderId]);
-  const { data, isLoading } = useFileList({ scope: target.scope, folderId: target.folderId, search: '' });
-  const { data: crumbs = [] } = useBreadcrumbs(target.folderId);
+  // Closed, it asks for nothing: it is always mounted, and the page's own list is a different query.
+  const { data, isLoading } = useFileList({ scope: target.scope, folderId: target.folderId, search: '' }, { enabled: item !== null });
+  const { data: crumbs = [] } = useBreadcrumbs(item === null ? null : target.folderId);
   const updateFile = useUpdateFile();
   const updateFolder = useUpdateFolder();
   // A folder cannot go inside itself: it is left out of the choices.
