@@ -76,6 +76,11 @@ export const files = pgTable(
     index('files_team_home_uploaded_idx')
       .on(t.teamId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
       .where(sql`${t.teamId} is not null and ${t.folderId} is null`),
+    // A private Home, for the same reason as a team's: without it the newest page of 10,000 files
+    // was a scan and a sort of all of them (20 ms on PGlite, in Genie's thread).
+    index('files_private_home_uploaded_idx')
+      .on(t.userId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
+      .where(sql`${t.teamId} is null and ${t.folderId} is null`),
     index('files_folder_uploaded_idx')
       .on(t.folderId, t.uploadedAt.desc().nullsFirst(), t.originalName, t.id)
       .where(sql`${t.folderId} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "files_private_home_uploaded_idx" ON "files" USING btree ("user_id","uploaded_at" DESC NULLS FIRST,"original_name","id") WHERE "files"."team_id" is null and "files"."folder_id" is null;
