@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { pagePreloads } from './scripts/build/page-preloads.ts';
 import { precompressDirectory } from './scripts/build/precompress.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
@@ -23,7 +24,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
   resolve: {
     alias: {
       '@contract': fileURLToPath(new URL('./contract', import.meta.url)),

@@ -91,6 +91,11 @@ describe('the file manager keeps its place in the URL', () => {
     await page.getByText('No files yet').waitFor();
     await page.waitForLoadState('networkidle');
     expect(lists).toEqual([`?folderId=${folderId}`]);
+    // The page's own chunks were asked for by the HTML (scripts/build/page-preloads.ts), not after the app's first script ran.
+    const preloaded = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => new URL(link.href).pathname.replace(/-[\w-]{8}\.js$/, '')),
+    );
+    expect(preloaded.filter((path) => path === '/assets/files' || path === '/assets/file-browser').sort()).toEqual(['/assets/file-browser', '/assets/files']);
     await context.close();
   });
 });
