@@ -4,6 +4,11 @@
  * end (every page loaded on the way), the DOM nodes and JS heap left at the end, and the requests
  * a new folder costs. The frame baseline is the same page's idle frame loop before scrolling; the
  * other targets are absolute budgets.
+ *
+ * The seeded files are already indexed, as a library at rest is: seeded as waiting, their 10,000
+ * objects (which do not exist) would keep the search indexer failing through them in Genie's
+ * thread for the whole run, a backlog no real library of this size is in, and the page would poll
+ * for their index state every 2 s.
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -57,9 +62,9 @@ try {
   try {
     const db = database.db;
     await db.execute(sql`
-      insert into files (user_id, folder_id, original_name, stored_name, mime_type, category, size, object_path, uploaded_at)
+      insert into files (user_id, folder_id, original_name, stored_name, mime_type, category, size, object_path, uploaded_at, index_status)
       select u.id, null, 'report-' || g || '.pdf', 'obj-' || g, 'application/pdf', 'document', 1000 + g,
-             'users/' || u.id || '/bench-' || g, now() - g * interval '1 second'
+             'users/' || u.id || '/bench-' || g, now() - g * interval '1 second', 'indexed'
       from generate_series(0, ${FILES - 1}) g, (select id from users where email = ${account.email}) u`);
     await db.execute(sql`analyze`);
   } finally {
