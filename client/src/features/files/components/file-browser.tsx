@@ -95,7 +95,8 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
   const files = data?.pages.flatMap((page) => page.files) ?? [];
   const empty = !isLoading && !isError && folders.length === 0 && files.length === 0;
   // The list pages itself as it scrolls; a new folder or search starts it again at the top.
-  const paging = { hasNextPage, isFetchingNextPage, fetchNextPage: () => void fetchNextPage() };
+  // A page already on its way is not asked for again (TanStack cancels and restarts it by default).
+  const paging = { hasNextPage, isFetchingNextPage, fetchNextPage: () => void fetchNextPage({ cancelRefetch: false }) };
   const listKey = `${folderId ?? 'home'}:${search}`;
   const Heading = selectionMode ? 'h2' : 'h1';
 
