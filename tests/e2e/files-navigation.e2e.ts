@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AuthPage } from './pages/auth-page';
-import { FilesPage } from './pages/files-page';
-import { launchBrowser, newContext, screenshot, uniqueUser } from './support/browser';
+import { newUserOnFiles } from './pages/files-page';
+import { launchBrowser, screenshot } from './support/browser';
 
 /**
  * Issue 18 item 8 and issue 15's tabs: the file manager's place (library and folder) lives in the
@@ -17,12 +16,7 @@ describe('the file manager keeps its place in the URL', () => {
   afterAll(() => browser?.close());
 
   it('opens folders and the Team tab with Back, forward and reload returning to each', async () => {
-    const context = await newContext(browser, baseURL);
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const files = new FilesPage(page);
-    await files.goto();
+    const { context, page, files } = await newUserOnFiles(browser, baseURL);
     const crumbs = files.breadcrumb();
     const tab = (name: 'My files' | 'Team') => page.getByRole('tab', { name });
 
@@ -72,12 +66,7 @@ describe('the file manager keeps its place in the URL', () => {
   });
 
   it('asks for the list of the folder it opens once (a closed Move dialog asks for nothing)', async () => {
-    const context = await newContext(browser, baseURL);
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const files = new FilesPage(page);
-    await files.goto();
+    const { context, page, files } = await newUserOnFiles(browser, baseURL);
     await files.createFolder('Invoices');
     await files.openFolder('Invoices');
     const folderId = new URL(page.url()).searchParams.get('folder');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AuthPage } from './pages/auth-page';
-import { FilesPage } from './pages/files-page';
+import { FilesPage, newUserOnFiles } from './pages/files-page';
 import { launchBrowser, newContext, screenshot, uniqueUser } from './support/browser';
 
 const PNG_1PX = Buffer.from(
@@ -27,12 +27,7 @@ describe('the file manager in the browser', () => {
   afterAll(() => browser?.close());
 
   it('uploads with a progress bar, makes and opens a folder, searches, switches views, downloads and deletes', async () => {
-    const context = await newContext(browser, baseURL);
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const files = new FilesPage(page);
-    await files.goto();
+    const { context, page, files } = await newUserOnFiles(browser, baseURL);
 
     await page.getByText('No files yet').waitFor();
     await expect(page.getByText('Upload files or create folders to get started').count()).resolves.toBe(1);

@@ -1,4 +1,17 @@
-import type { Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
+import { newContext, uniqueUser } from '../support/browser';
+import { AuthPage } from './auth-page';
+
+/** A new user in a fresh context: signed up (which lands on /chat), then on /files. */
+export async function newUserOnFiles(browser: Browser, baseURL: string) {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  await new AuthPage(page).signUp(uniqueUser());
+  await page.waitForURL(`${baseURL}/chat`);
+  const files = new FilesPage(page);
+  await files.goto();
+  return { context, page, files };
+}
 
 /** The file manager at /files (SPEC §2). */
 export class FilesPage {
