@@ -41,12 +41,20 @@ export interface FilePage {
  * know whether another page exists.
  */
 async function filesPage(db: Db, userId: string, filter: SQL, cursor: FileCursor | null, limit: number): Promise<FilePage> {
-  const rows = await db
+  return pageOf(await filesPageQuery(db, userId, filter, cursor, limit), limit);
+}
+
+/** The statement of one page (its plan is tested: files.list-plan.test.ts). */
+function filesPageQuery(db: Db, userId: string, filter: SQL, cursor: FileCursor | null, limit: number) {
+  return db
     .select({ file: files, uploadedAtText })
     .from(files)
     .where(and(readableFiles(userId), filter, filesAfter(cursor)))
     .orderBy(...FILE_ORDER)
     .limit(limit + 1);
+}
+
+function pageOf(rows: { file: FileRow; uploadedAtText: string }[], limit: number): FilePage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const next = rows.length > limit && last ? { uploadedAt: last.uploadedAtText, name: last.file.originalName, id: last.file.id } : null;
@@ -235,7 +243,12 @@ export const filesRepository = {
 
   /** A page of the files directly in a folder, or in Home of one of the user's libraries (folderId null). */
   async listFiles(db: Db, userId: string, scope: FileScope, folderId: string | null, cursor: FileCursor | null, limit: number): Promise<FilePage> {
-    return filesPage(db, userId, and(folderId ? undefined : filesInScope(userId, scope), inFolder(folderId))!, cursor, limit);
+    return pageOf(await this.listFilesQuery(db, userId, scope, folderId, cursor, limit), limit);
+  },
+
+  /** listFiles' statement, unrun. */
+  listFilesQuery(db: Db, userId: string, scope: FileScope, folderId: string | null, cursor: FileCursor | null, limit: number) {
+    return filesPageQuery(db, userId, and(folderId ? undefined : filesInScope(userId, scope), inFolder(folderId))!, cursor, limit);
   },
 
   /** Folders of one library whose name contains the text, any case (folders_name_trgm_idx). */
