@@ -23,7 +23,7 @@ export class TextCollector {
       if (match[1] !== undefined) {
         this.pendingSpace += match[1];
         // A file of nothing but blank lines must not grow this without bound.
-        if (this.pendingSpace.length > 2 * this.maxChars + 16) this.pendingSpace = normaliseSpace(this.pendingSpace).slice(0, this.maxChars + 2);
+        if (this.pendingSpace.length > 2 * this.maxChars + 16) this.pendingSpace = boundedSpace(this.pendingSpace, 2 * this.maxChars + 16);
         continue;
       }
       if (this.kept >= this.maxChars) {
@@ -55,6 +55,18 @@ export class TextCollector {
 }
 
 const normaliseSpace = (space: string) => space.replace(/\r\n/g, '\n').replace(/\n{3,}/g, '\n\n');
+
+/**
+ * Whitespace shortened without changing what normaliseSpace makes of its first `keep / 2`
+ * characters, whatever follows it. It is not normalised here: normalising twice is not
+ * normalising once ("\r\r\n" is "\r\n" after one pass and "\n" after two). A run of four or more
+ * \n ends as two whatever its length, so three stand for it; then the start is kept, since one
+ * pass shortens text by at most half ("\r\n" to "\n"), and what follows changes at most its last
+ * two characters (a \r meeting a \n, or blank lines joining).
+ */
+function boundedSpace(space: string, keep: number): string {
+  return space.replace(/\n{4,}/g, '\n\n\n').slice(0, keep);
+}
 
 /** Words in a whole text, as whitespace-separated runs. */
 export function countWords(text: string): number {
