@@ -1,18 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds the production client into `outDir`, as `npm run build` does into dist/client. */
-export function buildClient(outDir: string) {
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' }, // React's production code, whatever ran the bench
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('The client build failed.');
-}
+export { buildClient } from '../../tests/support/client-build';
 
 /** Spawns `node --import tsx <file>` and resolves with the first stdout match of `ready`. */
 export function spawnTsx(file: string, args: string[], ready: RegExp, env: Record<string, string> = {}) {

@@ -65,7 +65,9 @@ export function pagePreloads(): Plugin {
         const fileName = `assets/page-preloads-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         const html = bundle['index.html'];
-        if (!html || html.type !== 'asset' || typeof html.source !== 'string') this.error('page-preloads: index.html is not in the bundle');
+        if (!html || html.type !== 'asset' || typeof html.source !== 'string' || !html.source.includes('<script type="module"')) {
+          this.error('page-preloads: index.html with its module script is not in the bundle');
+        }
         // Before the entry's module script, so the links go out in the same breath as client.js.
         html.source = html.source.replace('<script type="module"', `<script src="/${fileName}"></script>\n    <script type="module"`);
       },

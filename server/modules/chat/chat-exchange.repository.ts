@@ -98,7 +98,6 @@ export interface ExchangeEndInput {
 /** 'single': the embedded database's one connection, where statements never interleave. */
 export type DatabaseConnections = 'pool' | 'single';
 
-
 export const chatExchangeRepository = {
   async startExchange(db: Db, input: ExchangeStartInput, connection: DatabaseConnections = 'pool'): Promise<ExchangeStart> {
     const { userId, now, limits, conversation, message } = input;

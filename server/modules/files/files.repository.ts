@@ -12,6 +12,8 @@ export type UploadRow = typeof uploads.$inferSelect;
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const inFolder = (folderId: string | null) => (folderId ? eq(files.folderId, folderId) : isNull(files.folderId));
+/** The files directly in a folder, or in Home of one of the user's libraries (folderId null). */
+const placeFilter = (userId: string, scope: FileScope, folderId: string | null) => and(folderId ? undefined : filesInScope(userId, scope), inFolder(folderId))!;
 const underParent = (parentId: string | null) => (parentId ? eq(folders.parentId, parentId) : isNull(folders.parentId));
 
 /** How file lists are ordered (newest first); filesAfter must agree with it. */
@@ -91,7 +93,6 @@ async function readableFile(db: Db, userId: string, match: SQL): Promise<FileRow
   const [row] = await db.select().from(files).where(and(match, readableFiles(userId))).limit(1);
   return row;
 }
-
 
 export const filesRepository = {
   async insertUpload(db: Db, row: { userId: string; objectKey: string; expiresAt: Date; createdAt: Date }) {
@@ -243,12 +244,12 @@ export const filesRepository = {
 
   /** A page of the files directly in a folder, or in Home of one of the user's libraries (folderId null). */
   async listFiles(db: Db, userId: string, scope: FileScope, folderId: string | null, cursor: FileCursor | null, limit: number): Promise<FilePage> {
-    return pageOf(await this.listFilesQuery(db, userId, scope, folderId, cursor, limit), limit);
+    return filesPage(db, userId, placeFilter(userId, scope, folderId), cursor, limit);
   },
 
   /** listFiles' statement, unrun. */
   listFilesQuery(db: Db, userId: string, scope: FileScope, folderId: string | null, cursor: FileCursor | null, limit: number) {
-    return filesPageQuery(db, userId, and(folderId ? undefined : filesInScope(userId, scope), inFolder(folderId))!, cursor, limit);
+    return filesPageQuery(db, userId, placeFilter(userId, scope, folderId), cursor, limit);
   },
 
   /** Folders of one library whose name contains the text, any case (folders_name_trgm_idx). */

@@ -5,7 +5,6 @@ import { passageEmbeddings, passages } from '../../db/schema/passages';
 import { foreignKeyViolation } from '../../lib/pg-errors';
 import { filterSql, type PassageFilter } from './search.repository';
 
-
 /** A passage waiting for its vector, with what it is embedded as. */
 export interface PendingPassage {
   id: string;

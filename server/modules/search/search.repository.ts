@@ -10,7 +10,6 @@ import { passages } from '../../db/schema/passages';
 /** Passages in one insert: a few dozen keep each statement (and its search vectors) to milliseconds. */
 const PASSAGES_PER_STATEMENT = 25;
 
-
 /** A file the indexer has claimed. */
 export interface ClaimedFile {
   id: string;

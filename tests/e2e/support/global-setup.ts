@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startFakeModelServer } from '../../fakes/fake-model-server';
+import { buildClient } from '../../support/client-build';
 import { startGenie } from './genie-server';
 import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './admin-credentials';
 
@@ -18,8 +17,6 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
 /**
  * One Genie server for the whole end-to-end run, on a fresh data directory, serving a client
  * built for this run into its own directory (so concurrent builds never pull files from under it).
@@ -27,14 +24,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export default async function setup(project: TestProject) {
   const workDir = mkdtempSync(join(tmpdir(), 'genie-e2e-'));
   const clientDir = join(workDir, 'client');
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', clientDir], {
-    cwd: ROOT,
-    // The bundle people run: Vitest sets NODE_ENV=test, under which Vite would build React's
-    // development code (StrictMode's doubled effects and all).
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('The client build failed.');
+  buildClient(clientDir);
   // Every persona answers from the fake model server; tests switch its behaviour over HTTP.
   const fakeModel = await startFakeModelServer();
   const model = 'openai-compatible:fake-model';
