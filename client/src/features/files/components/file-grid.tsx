@@ -1,6 +1,6 @@
 import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
-import { keyOf, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
+import { keyOf, useAfterFirstPaint, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
 import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
@@ -11,7 +11,7 @@ const tile =
 const COLUMN_CLASS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4', 6: 'grid-cols-6' };
 const actionsClass = 'opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
 
-function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: ItemHandlers; index: number; total: number }) {
+function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserItem; handlers: ItemHandlers; index: number; total: number; actionsLater: boolean }) {
   const position = { role: 'listitem', 'aria-posinset': index + 1, 'aria-setsize': total };
   if (item.kind === 'folder') {
     const { folder } = item;
@@ -24,7 +24,7 @@ function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: I
           </span>
           <span className="text-xs text-slate-400">Folder</span>
         </button>
-        <ItemActions item={item} handlers={handlers} className={actionsClass} />
+        <ItemActions item={item} handlers={handlers} className={actionsClass} later={actionsLater} />
       </div>
     );
   }
@@ -45,7 +45,7 @@ function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: I
         <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
         <IndexBadge file={file} />
       </button>
-      <ItemActions item={item} handlers={handlers} showDownload={false} className={actionsClass} />
+      <ItemActions item={item} handlers={handlers} showDownload={false} className={actionsClass} later={actionsLater} />
     </div>
   );
 }
@@ -57,6 +57,7 @@ function Tile({ item, handlers, index, total }: { item: BrowserItem; handlers: I
 export function FileGrid({ folders, files, handlers, paging }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers; paging: Paging }) {
   const items = useBrowserItems(folders, files);
   const columns = useGridColumns();
+  const actionsLater = !useAfterFirstPaint();
   const rows = Math.ceil(items.length / columns);
   const { scrollRef, virtualizer, virtualRows } = useVirtualRows({
     rows,
@@ -81,7 +82,7 @@ export function FileGrid({ folders, files, handlers, paging }: { folders: Folder
             style={{ transform: `translateY(${virtualRow.start}px)` }}
           >
             {items.slice(virtualRow.index * columns, (virtualRow.index + 1) * columns).map((item, offset) => (
-              <Tile key={keyOf(item)} item={item} handlers={handlers} index={virtualRow.index * columns + offset} total={items.length} />
+              <Tile key={keyOf(item)} item={item} handlers={handlers} index={virtualRow.index * columns + offset} total={items.length} actionsLater={actionsLater} />
             ))}
           </div>
         ))}

@@ -21,10 +21,26 @@ const iconButton =
 /**
  * Rename, move, download (files) and delete: icon buttons, each with its own label. In the team
  * library only whoever added the item, admins and the owner get rename, move and delete.
+ *
+ * `later`: only a box of the buttons' height, drawn in their place until the list's first paint
+ * is done (see useAfterFirstPaint), so nothing moves when they arrive.
  */
-export function ItemActions({ item, handlers, className, showDownload = true }: { item: BrowserItem; handlers: ItemHandlers; className?: string; showDownload?: boolean }) {
+export function ItemActions({
+  item,
+  handlers,
+  className,
+  showDownload = true,
+  later = false,
+}: {
+  item: BrowserItem;
+  handlers: ItemHandlers;
+  className?: string;
+  showDownload?: boolean;
+  later?: boolean;
+}) {
   const name = nameOf(item);
   const canModify = item.kind === 'file' ? item.file.canModify : item.folder.canModify;
+  if (later) return <div className={cn('flex items-center', className)}>{(canModify || (showDownload && item.kind === 'file')) && <span className="h-8" />}</div>;
   return (
     <div className={cn('flex items-center', className)}>
       {canModify && (
