@@ -1,6 +1,7 @@
 /**
  * The file manager with 10,000 files in one folder (issue 19, item 5), in Chromium against the
- * compiled Genie: how soon the first rows are drawn, the longest frame while scrolling to the very
+ * compiled Genie: how soon the first rows are drawn (the first visit after start, then five more,
+ * each in a new browser context: one visit moved by ±60 ms between runs), the longest frame while scrolling to the very
  * end (every page loaded on the way), the DOM nodes and JS heap left at the end, and the requests
  * a new folder costs. The frame baseline is the same page's idle frame loop before scrolling; the
  * other targets are absolute budgets.
@@ -17,6 +18,7 @@ import { openPglite } from '../server/db/pglite';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { spawnGenie, tempDir, type GenieProcess } from '../tests/reliability/support/genie-process';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
+import { showSpread, spreadOf } from './lib/alternate';
 import { buildClient, ensureCompiledServer } from './lib/processes';
 import { report, round } from './lib/report';
 
@@ -75,11 +77,29 @@ try {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
     const url = await genie.ready;
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addCookies(cookie.split('; ').map((pair) => {
+    const cookies = cookie.split('; ').map((pair) => {
       const [name, ...value] = pair.split('=');
       return { name: name!, value: value.join('='), url };
-    }));
+    });
+    /** A first visit in a browser context of its own (nothing cached): ms until the first row is painted. */
+    const freshVisit = async () => {
+      const visit = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      await visit.addCookies(cookies);
+      const visitPage = await visit.newPage();
+      await visitPage.addInitScript(FRAME_PROBE);
+      await visitPage.goto(`${url}/files`, { waitUntil: 'commit' });
+      const ms = (await visitPage.evaluate('window.__firstRow')) as number;
+      await visitPage.waitForLoadState('networkidle');
+      await visit.close();
+      return ms;
+    };
+    // The first visit after Genie and Chromium have started pays for both warming up; the visits
+    // after it are each a new person's first (a new context, nothing cached).
+    const afterStart = await freshVisit();
+    const visits = spreadOf([await freshVisit(), await freshVisit(), await freshVisit(), await freshVisit(), await freshVisit()]);
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addCookies(cookies);
     const page = await context.newPage();
     await page.addInitScript(FRAME_PROBE);
     const apiRequests: string[] = [];
@@ -89,7 +109,7 @@ try {
     });
 
     await page.goto(`${url}/files`, { waitUntil: 'commit' });
-    const firstRowMs = (await page.evaluate('window.__firstRow')) as number;
+    await page.evaluate('window.__firstRow');
     await page.waitForLoadState('networkidle');
 
     // The idle frame loop of the same page: what a frame costs here with nothing to do.
@@ -143,13 +163,13 @@ try {
     await context.close();
 
     report({
-      figure: `File manager, ${FILES} files: first rows drawn (navigation until the first row is painted)`,
+      figure: `File manager, ${FILES} files: first rows drawn (navigation until the first row is painted; 5 first visits, each in a new browser context)`,
       baseline: 'budget 300 ms',
-      measured: `${round(firstRowMs, 1)} ms`,
-      ratio: round(firstRowMs / 300),
-      target: '< 300 ms',
-      met: firstRowMs < 300,
-      gap: 'The first row waits for the bundle, the session check and the first page of files.',
+      measured: `${showSpread(visits)}; the first visit after Genie and Chromium started ${round(afterStart, 1)} ms`,
+      ratio: round(visits.median / 300),
+      target: '< 300 ms, the median and the first visit after start',
+      met: visits.median < 300 && afterStart < 300,
+      gap: 'The first row waits for two waves of files over HTTP/1.1 (the bundle, then the page\'s chunks), React and the app evaluated, and two renders of the page; the next step would be rendering the first page of rows on the server.',
     });
     report({
       figure: `File manager, ${FILES} files: scroll to the very end (grid, a screen a frame, every page loaded on the way)`,
