@@ -110,4 +110,37 @@ describe('the file manager in the browser', () => {
     await screenshot(page, 'files-list-phone');
     await context.close();
   });
+
+  it("draws a tile's name first and its actions just after, in the room kept for them", async () => {
+    const context = await newContext(browser, baseURL, 'phone'); // where the actions show without hover
+    const page = await context.newPage();
+    await new AuthPage(page).signUp(uniqueUser());
+    await page.waitForURL(`${baseURL}/chat`);
+    const files = new FilesPage(page);
+    await files.goto();
+    await files.upload([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes') }]);
+    await files.item('notes.txt').waitFor();
+
+    // On the next load: the tile as it is when it first enters the page.
+    await page.addInitScript(() => {
+      const seen = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const tile = document.querySelector('[data-testid="file-item"]');
+          if (!tile) return;
+          observer.disconnect();
+          resolve({ height: tile.getBoundingClientRect().height, buttons: Array.from(tile.querySelectorAll('button'), (b) => b.getAttribute('aria-label')) });
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      Object.assign(window, { firstTile: seen });
+    });
+    await page.reload();
+    const first = (await page.evaluate('window.firstTile')) as { height: number; buttons: string[] };
+    expect(first.buttons).toEqual(['Open notes.txt']);
+    await page.getByRole('button', { name: 'Rename notes.txt' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Delete notes.txt' }).isVisible()).resolves.toBe(true);
+    const tileNow = await page.getByTestId('file-item').boundingBox();
+    expect(tileNow?.height).toBe(first.height);
+    await context.close();
+  });
 });
