@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AuthPage } from './pages/auth-page';
-import { FilesPage, newUserOnFiles } from './pages/files-page';
-import { launchBrowser, newContext, screenshot, uniqueUser } from './support/browser';
+import { newUserOnFiles } from './pages/files-page';
+import { launchBrowser, screenshot } from './support/browser';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -89,12 +88,7 @@ describe('the file manager in the browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const context = await newContext(browser, baseURL, 'phone');
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const files = new FilesPage(page);
-    await files.goto();
+    const { context, page, files } = await newUserOnFiles(browser, baseURL, 'phone');
     await page.getByText('No files yet').waitFor();
     await screenshot(page, 'files-empty-phone');
     await files.createFolder('Receipts');
@@ -112,12 +106,8 @@ describe('the file manager in the browser', () => {
   });
 
   it("draws a tile's name first and its actions just after, in the room kept for them", async () => {
-    const context = await newContext(browser, baseURL, 'phone'); // where the actions show without hover
-    const page = await context.newPage();
-    await new AuthPage(page).signUp(uniqueUser());
-    await page.waitForURL(`${baseURL}/chat`);
-    const files = new FilesPage(page);
-    await files.goto();
+    // A phone: where the actions show without hover.
+    const { context, page, files } = await newUserOnFiles(browser, baseURL, 'phone');
     await files.upload([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes') }]);
     await files.item('notes.txt').waitFor();
 

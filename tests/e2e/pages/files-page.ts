@@ -3,8 +3,8 @@ import { newContext, uniqueUser } from '../support/browser';
 import { AuthPage } from './auth-page';
 
 /** A new user in a fresh context: signed up (which lands on /chat), then on /files. */
-export async function newUserOnFiles(browser: Browser, baseURL: string) {
-  const context = await newContext(browser, baseURL);
+export async function newUserOnFiles(browser: Browser, baseURL: string, viewport: Parameters<typeof newContext>[2] = 'desktop') {
+  const context = await newContext(browser, baseURL, viewport);
   const page = await context.newPage();
   await new AuthPage(page).signUp(uniqueUser());
   await page.waitForURL(`${baseURL}/chat`);
