@@ -40,7 +40,8 @@ export function ItemActions({
 }) {
   const name = nameOf(item);
   const canModify = item.kind === 'file' ? item.file.canModify : item.folder.canModify;
-  if (later) return <div className={cn('flex items-center', className)}>{(canModify || (showDownload && item.kind === 'file')) && <span className="h-8" />}</div>;
+  const download = showDownload && item.kind === 'file';
+  if (later) return <div className={cn('flex items-center', className)}>{(canModify || download) && <span className="h-8" />}</div>;
   return (
     <div className={cn('flex items-center', className)}>
       {canModify && (
@@ -53,7 +54,7 @@ export function ItemActions({
       </button>
         </>
       )}
-      {showDownload && item.kind === 'file' && (
+      {download && (
         <a className={iconButton} href={`${downloadUrlOf(item.file)}?download=1`} download={item.file.originalName} aria-label={`Download ${name}`} title="Download" onClick={(e) => e.stopPropagation()}>
           <Download />
         </a>
