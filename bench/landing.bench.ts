@@ -16,6 +16,7 @@ import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { showSpread, spreadOf } from './lib/alternate';
 import { buildClient, ensureCompiledServer } from './lib/processes';
 import { report, round } from './lib/report';
+import { browserCookies } from './lib/browser-cookies';
 
 const LOADS = 7;
 const LANDING_BUDGET_BYTES = 100 * 1024;
@@ -50,11 +51,7 @@ interface Load {
 async function load(browser: Browser, url: string, options: { cookie?: string; usable?: boolean } = {}): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   if (options.cookie) {
-    const origin = new URL(url).origin;
-    await context.addCookies(options.cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: origin };
-    }));
+    await context.addCookies(browserCookies(options.cookie, new URL(url).origin));
   }
   const page = await context.newPage();
   await page.addInitScript(HEADING_PAINT_PROBE);

@@ -9,6 +9,7 @@ import { launchBrowser } from '../../tests/e2e/support/browser';
 import { spawnGenie, tempDir } from '../../tests/reliability/support/genie-process';
 import { newAccount, postJson, signUpOverHttp } from '../../tests/reliability/support/http';
 import { buildClient, spawnTsx, stop } from './processes';
+import { browserCookies } from './browser-cookies';
 
 export const EXCHANGES = 500;
 
@@ -81,12 +82,7 @@ export async function startLongConversationRig(): Promise<LongConversationRig> {
 
     const newContext = async (initScripts: string[] = []) => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
-      await context.addCookies(
-        cookie.split('; ').map((pair) => {
-          const at = pair.indexOf('=');
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-        }),
-      );
+      await context.addCookies(browserCookies(cookie, url));
       // Past onboarding: the chat screen shows at once, without the persona carousel.
       await context.addInitScript(`
         localStorage.setItem('selectedGenie', 'default');
