@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,12 +30,28 @@ export interface GenieProcess {
 }
 
 /**
- * Spawns the server without waiting: `node --import tsx server/main.ts` (the source), or with
- * `compiled` the JavaScript that `npm start` runs (dist/server/main.js; build it first with
- * scripts/build-server.mjs, as bench/lib/processes.ts does).
+ * The Node flags `npm start` runs the server with, read from package.json's start script
+ * (`node <flags> scripts/start.mjs`) so that a bench measures the process users run.
  */
-export function spawnGenie(env: Record<string, string>, timeoutMs = 90_000, options: { compiled?: boolean } = {}): GenieProcess {
-  const args = options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+export function startNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /^node((?: --\S+)*) scripts\/start\.mjs$/.exec(scripts.start);
+  if (!flags) throw new Error(`package.json's start script is not "node [flags] scripts/start.mjs": ${scripts.start}`);
+  return flags[1]!.split(' ').filter(Boolean);
+}
+
+/**
+ * Spawns the server without waiting: `node --import tsx server/main.ts` (the source), or with
+ * `compiled` the JavaScript that `npm start` runs (dist/server/main.js, with npm start's Node
+ * flags unless `nodeFlags` says others; build it first with scripts/build-server.mjs, as
+ * bench/lib/processes.ts does).
+ */
+export function spawnGenie(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  options: { compiled?: boolean; nodeFlags?: string[] } = {},
+): GenieProcess {
+  const args = options.compiled ? [...(options.nodeFlags ?? startNodeFlags()), 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...BASE_ENV, ...env },
