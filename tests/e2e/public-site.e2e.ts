@@ -378,6 +378,25 @@ describe('the public site', () => {
     expect(activePromotionsResponseSchema.safeParse(body).success).toBe(true);
   });
 
+  // The icon was an SVG of the genie emoji as text: drawing it shaped the text with the colour
+  // emoji font, ~25-30 ms on the page's main thread at every first load (issue 19's trace).
+  it('has a 64 px PNG for its icon, drawn without an emoji font', async () => {
+    const page = await open();
+    await page.goto('/');
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/favicon.png');
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const size = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, href!);
+    expect(size).toEqual([64, 64]);
+  });
+
   it('looks finished at phone, tablet and desktop widths', async () => {
     for (const viewport of ['phone', 'tablet', 'desktop'] as const) {
       const page = await open(viewport);
