@@ -380,7 +380,7 @@ describe('the public site', () => {
 
   // The icon was an SVG of the genie emoji as text: drawing it shaped the text with the colour
   // emoji font, ~25-30 ms on the page's main thread at every first load (issue 19's trace).
-  it('has a 64 px PNG for its icon, drawn without an emoji font', async () => {
+  it('has a 32 px PNG for its icon, drawn without an emoji font', async () => {
     const page = await open();
     await page.goto('/');
     const href = await page.locator('link[rel="icon"]').getAttribute('href');
@@ -394,7 +394,7 @@ describe('the public site', () => {
       await image.decode();
       return [image.naturalWidth, image.naturalHeight];
     }, href!);
-    expect(size).toEqual([64, 64]);
+    expect(size).toEqual([32, 32]);
   });
 
   it('looks finished at phone, tablet and desktop widths', async () => {
