@@ -13,7 +13,8 @@ import type { Plugin } from 'vite';
  */
 const QUERY_SHELL = 'client/src/app/query-shell.tsx';
 const REQUIRE_AUTH = 'client/src/features/auth/components/require-auth.tsx';
-const signedIn = (page: string) => [QUERY_SHELL, REQUIRE_AUTH, `client/src/app/routes/${page}.tsx`];
+const FIRST_DATA = 'client/src/app/first-data.ts';
+const signedIn = (page: string) => [QUERY_SHELL, REQUIRE_AUTH, FIRST_DATA, `client/src/app/routes/${page}.tsx`];
 export const PAGE_MODULES: Record<string, string[]> = {
   '/': ['client/src/app/routes/landing.tsx'],
   '/chat': signedIn('chat'),

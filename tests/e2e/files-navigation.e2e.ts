@@ -87,4 +87,26 @@ describe('the file manager keeps its place in the URL', () => {
     expect(preloaded.filter((path) => path === '/assets/files' || path === '/assets/file-browser').sort()).toEqual(['/assets/file-browser', '/assets/files']);
     await context.close();
   });
+
+  // app/first-data.ts: who is signed in and the first page of files are in the query cache before
+  // the first render, so the page is drawn once, with its list, instead of a spinner first.
+  it('draws a reloaded /files with its folders in its first render, never a loading spinner', async () => {
+    const { context, page, files } = await newUserOnFiles(browser, baseURL);
+    await files.createFolder('Reports');
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const now = [
+          document.querySelector('[role="status"][aria-label="Loading"]') ? 'spinner' : '',
+          document.querySelector('[data-testid="folder-item"]') ? 'folder' : '',
+        ].filter(Boolean).join('+');
+        if (now && seen.at(-1) !== now) seen.push(now);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await files.folder('Reports').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['folder']);
+    await context.close();
+  });
 });

@@ -47,15 +47,16 @@ function firstReadsOf(path: string, search: string): string[] {
   return [];
 }
 
-/** The longest the first render waits for the opened page's chunks before it shows the loading spinner instead. */
+/** The longest the first render waits for the opened page's chunks and first data before it shows the loading spinner instead. */
 const FIRST_RENDER_WAIT_MS = 1_500;
 
 /**
  * The page opened directly (a reload, a link from elsewhere) would otherwise load one step after
  * another (the router, TanStack Query, the guard, /api/auth/me, the page's chunk), and each
  * suspension would add React's reveal throttle. Its chunks and the signed-in check start here at
- * once (the guard's first GET of /api/auth/me takes the response already on its way,
- * lib/early-requests.ts); main.tsx renders when they are in, or after FIRST_RENDER_WAIT_MS.
+ * once (lib/early-requests.ts: the first GET of /api/auth/me takes the response already on its
+ * way); a signed-in page's first data is put in the query cache (first-data.ts); main.tsx renders
+ * when all that is in, or after FIRST_RENDER_WAIT_MS.
  */
 export function loadOpenedPage(pathname: string): Promise<void> {
   const path = pathname.replace(/\/$/, '') || '/';
@@ -68,8 +69,11 @@ export function loadOpenedPage(pathname: string): Promise<void> {
   } else if (path in QUERY_PAGES) needed = [QueryShell, QUERY_PAGES[path as keyof typeof QUERY_PAGES]];
   else if (path.startsWith('/invite/')) needed = [QueryShell, InvitePage];
   else needed = [QueryShell, NotFoundPage];
-  // A chunk that fails here fails again, and is reported, when the page renders.
-  const loaded = Promise.all(needed.map((page) => page.load())).then(
+  const waits: Promise<unknown>[] = needed.map((page) => page.load());
+  // A signed-in page's first data, in the query cache before the first render (first-data.ts).
+  if (path in SIGNED_IN_PAGES) waits.push(import('./first-data').then((m) => m.default(path, window.location.search)));
+  // A chunk or read that fails here fails again, and is reported, when the page renders.
+  const loaded = Promise.all(waits).then(
     () => undefined,
     () => undefined,
   );
