@@ -1,7 +1,7 @@
 import { fileListPagesQueryOptions } from '@/features/files/api/get-files';
 import { meQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
-import { placeOf } from './routes/files-place';
+import { openingListOf } from './routes/files-place';
 
 /**
  * What a signed-in page opened directly shows first, put in the query cache before the first
@@ -12,5 +12,5 @@ import { placeOf } from './routes/files-place';
  */
 export default async function loadFirstData(path: string, search: string): Promise<void> {
   const me = await queryClient.fetchQuery(meQueryOptions());
-  if (me && path === '/files') await queryClient.prefetchInfiniteQuery(fileListPagesQueryOptions({ ...placeOf(search), search: '' }));
+  if (me && path === '/files') await queryClient.prefetchInfiniteQuery(fileListPagesQueryOptions(openingListOf(search)));
 }

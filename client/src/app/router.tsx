@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { fileListUrl } from '@/features/files/api/file-list-url';
 import { startEarly } from '@/lib/early-requests';
 import { lazyPage } from './lazy-page';
-import { placeOf } from './routes/files-place';
+import { openingListOf } from './routes/files-place';
 
 // Every page is its own chunk: the landing page loads no chat, admin or chart code.
 const LandingPage = lazyPage(() => import('./routes/landing'));
@@ -42,7 +42,7 @@ const QUERY_PAGES = {
 
 /** What a signed-in page reads first, named exactly as the page will ask for it. */
 function firstReadsOf(path: string, search: string): string[] {
-  if (path === '/files') return [fileListUrl({ ...placeOf(search), search: '' })];
+  if (path === '/files') return [fileListUrl(openingListOf(search))];
   if (path === '/chat') return ['/api/conversations'];
   return [];
 }

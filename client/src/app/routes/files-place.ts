@@ -1,3 +1,4 @@
+import type { FileListParams } from '@/features/files/api/file-list-url';
 import type { BrowserPlace } from '@/features/files/components/library-tabs';
 
 /** `/files?scope=team&folder=<id>`: the place in the URL, so Back, forward and reload return to it. */
@@ -13,3 +14,10 @@ export const urlOf = ({ scope, folderId }: BrowserPlace) => {
   const query = params.toString();
   return query ? `/files?${query}` : '/files';
 };
+
+/**
+ * The list /files opens with: the place in the URL, no search. The router's early GET
+ * (router.tsx) and the first data (first-data.ts) both name it from here, so the one takes the
+ * other's response.
+ */
+export const openingListOf = (search: string): FileListParams => ({ ...placeOf(search), search: '' });
