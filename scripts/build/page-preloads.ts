@@ -1,12 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
 /**
- * The chunks of the page a visitor opens, asked for by the HTML itself instead of after the app's
- * first script has run (issue 19: /files' chunks waited ~100 ms behind client.js's download and
- * evaluation, and then behind each other's imports). A small classic script in <head> adds a
- * `<link rel="modulepreload">` for each chunk of the opened path, with their static imports, so
- * they download beside client.js. It is an external, hashed file: the CSP allows no inline script.
+ * The chunks of the page a visitor opens, named in that page's HTML instead of asked for after the
+ * app's first script has run (issue 19: /files' chunks waited ~100 ms behind client.js's download
+ * and evaluation, and then behind each other's imports). For each path below the build writes
+ * `pages/<path>.html` (`pages/index.html` for `/`): index.html with a `<link rel="modulepreload">`
+ * for each of the page's chunks and their static imports. The server sends that file for its path
+ * (server/plugins/static-client.ts), so the browser's preload scanner asks for them with client.js.
+ * (A script in <head> once added the links: a request of its own on every page, parser-blocking,
+ * whose links went out only when it had arrived, ~60 ms after client.js's.)
  *
  * The table names the modules app/router.tsx loads for each path (loadOpenedPage); a module that
  * is renamed is reported here at build time rather than silently preloading nothing.
@@ -30,6 +32,9 @@ interface Chunk {
   imports: string[];
   isEntry: boolean;
 }
+
+/** Where the build writes a page's HTML (static-client.ts reads the names back): `pages/index.html` for `/`, `pages/chat.html` for `/chat`. */
+const pageHtmlFileOf = (path: string) => `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
 
 export function pagePreloads(): Plugin {
   return {
@@ -58,19 +63,15 @@ export function pagePreloads(): Plugin {
           }
           table[path] = [...files].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
         }
-        const source =
-          `// Written at build time by scripts/build/page-preloads.ts.\n` +
-          `(function () {\n  var chunks = ${JSON.stringify(table)}[location.pathname.replace(/\\/$/, '') || '/'] || [];\n` +
-          `  for (var i = 0; i < chunks.length; i++) {\n    var link = document.createElement('link');\n` +
-          `    link.rel = 'modulepreload';\n    link.crossOrigin = '';\n    link.href = chunks[i];\n    document.head.appendChild(link);\n  }\n})();\n`;
-        const fileName = `assets/page-preloads-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
         const html = bundle['index.html'];
-        if (!html || html.type !== 'asset' || typeof html.source !== 'string' || !html.source.includes('<script type="module"')) {
-          this.error('page-preloads: index.html with its module script is not in the bundle');
+        if (!html || html.type !== 'asset' || typeof html.source !== 'string' || !html.source.includes('</head>')) {
+          this.error('page-preloads: index.html with its <head> is not in the bundle');
         }
-        // Before the entry's module script, so the links go out in the same breath as client.js.
-        html.source = html.source.replace('<script type="module"', `<script src="/${fileName}"></script>\n    <script type="module"`);
+        const headEnd = html.source.lastIndexOf('</head>');
+        for (const [path, chunks] of Object.entries(table)) {
+          const links = chunks.map((chunk) => `  <link rel="modulepreload" crossorigin href="${chunk}">\n`).join('');
+          this.emitFile({ type: 'asset', fileName: pageHtmlFileOf(path), source: `${html.source.slice(0, headEnd)}${links}${html.source.slice(headEnd)}` });
+        }
       },
     },
   };

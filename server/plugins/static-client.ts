@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -9,9 +9,14 @@ import { AppError } from '../lib/app-error';
  * build's brotli/gzip copies sent to a browser that accepts them (with Vary), every other GET
  * that accepts HTML answered with index.html so the client router can draw the page (its 404
  * page included). Unknown /api paths are JSON 404s.
+ *
+ * A page the build wrote HTML of its own for (`pages/chat.html` for /chat, `pages/index.html`
+ * for /: scripts/build/page-preloads.ts) gets that file instead: index.html with a
+ * `<link rel="modulepreload">` for each of its chunks.
  */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined) {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  const pageFiles = hasClient ? pageHtmlFiles(clientDir) : new Map<string, string>();
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -28,8 +33,17 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
     if (hasClient && wantsPage && !request.url.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const path = request.url.split('?', 1)[0]!.replace(/\/+$/, '') || '/';
+      return reply.header('Cache-Control', 'no-cache').sendFile(pageFiles.get(path) ?? 'index.html');
     }
     throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
   });
+}
+
+/** The pages' own HTML files, by path: `pages/index.html` is `/`, `pages/chat.html` is `/chat`. */
+function pageHtmlFiles(clientDir: string): Map<string, string> {
+  const dir = join(clientDir, 'pages');
+  if (!existsSync(dir)) return new Map();
+  const names = readdirSync(dir).filter((name) => name.endsWith('.html'));
+  return new Map(names.map((name) => [name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `pages/${name}`]));
 }

@@ -80,11 +80,12 @@ describe('the file manager keeps its place in the URL', () => {
     await page.getByText('No files yet').waitFor();
     await page.waitForLoadState('networkidle');
     expect(lists).toEqual([`?folderId=${folderId}`]);
-    // The page's own chunks were asked for by the HTML (scripts/build/page-preloads.ts), not after the app's first script ran.
-    const preloaded = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => new URL(link.href).pathname.replace(/-[\w-]{8}\.js$/, '')),
-    );
+    // The page's own chunks are named in its HTML as sent (scripts/build/page-preloads.ts), not
+    // added by a script of their own once it has arrived.
+    const sent = await (await page.request.get(page.url())).text();
+    const preloaded = Array.from(sent.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g), (m) => m[1]!.replace(/-[\w-]{8}\.js$/, ''));
     expect(preloaded.filter((path) => path === '/assets/files' || path === '/assets/file-browser').sort()).toEqual(['/assets/file-browser', '/assets/files']);
+    expect(sent.match(/<script\b[^>]*>/g)).toEqual(['<script src="/theme-init.js">', expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]{8}\.js">$/)]);
     await context.close();
   });
 

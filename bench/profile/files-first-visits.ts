@@ -1,0 +1,101 @@
+/**
+ * First visits to /files with 10,000 files, for comparing two versions of Genie (issue 19, item
+ * 5): the ms until the first row is painted, visit by visit, each in a new browser context, with
+ * the network's requests of one visit when asked. Not a .bench.ts file: `npm run bench` does not
+ * run it. bench/files-browser.bench.ts gives the figure; this is for finding where it goes.
+ *
+ *   [N=10] [LATENCY=40] [REQUESTS=1] npx tsx bench/profile/files-first-visits.ts
+ *
+ * Run it in each checkout in turn (git worktree add), several times over, alternating: one run
+ * moves by ±30 ms on a shared 2-core machine. LATENCY adds that many ms to every request
+ * (Chromium's own network emulation), as a network between the browser and Genie would; REQUESTS
+ * prints the last visit's requests (start and end, ms after navigation) and its paints.
+ */
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { openPglite } from '../../server/db/pglite';
+import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
+import { spawnGenie, tempDir, type GenieProcess } from '../../tests/reliability/support/genie-process';
+import { newAccount, signUpOverHttp } from '../../tests/reliability/support/http';
+import { browserCookies } from '../lib/browser-cookies';
+import { buildClient, ensureCompiledServer } from '../lib/processes';
+import { median, round } from '../lib/report';
+
+const FILES = 10_000;
+const VISITS = Number(process.env.N ?? 10);
+const LATENCY_MS = Number(process.env.LATENCY ?? 0);
+
+/** Resolves with the time of the first frame after a file tile entered the page. */
+const FIRST_ROW_PROBE = `
+  window.__firstRow = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="file-item"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now()));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+`;
+
+const work = tempDir('genie-first-visits-');
+const env = { DATA_DIR: join(work.dir, 'data'), CLIENT_DIR: join(work.dir, 'client'), LOG_LEVEL: 'error' };
+buildClient(env.CLIENT_DIR);
+await ensureCompiledServer();
+
+async function stopped(genie: GenieProcess) {
+  genie.kill('SIGTERM');
+  await genie.exited;
+}
+
+const first = spawnGenie(env, 180_000, { compiled: true });
+const account = newAccount('firstvisits');
+const cookie = await signUpOverHttp(await first.ready, account);
+await stopped(first);
+const database = await openPglite(env.DATA_DIR);
+try {
+  await database.db.execute(sql`
+    insert into files (user_id, folder_id, original_name, stored_name, mime_type, category, size, object_path, uploaded_at, index_status)
+    select u.id, null, 'report-' || g || '.pdf', 'obj-' || g, 'application/pdf', 'document', 1000 + g,
+           'users/' || u.id || '/bench-' || g, now() - g * interval '1 second', 'indexed'
+    from generate_series(0, ${FILES - 1}) g, (select id from users where email = ${account.email}) u`);
+  await database.db.execute(sql`analyze`);
+} finally {
+  await database.close();
+}
+
+const genie = spawnGenie(env, 180_000, { compiled: true });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+try {
+  const url = await genie.ready;
+  const times: number[] = [];
+  for (let visit = 1; visit <= VISITS; visit++) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addCookies(browserCookies(cookie, url));
+    const page = await context.newPage();
+    await page.addInitScript(FIRST_ROW_PROBE);
+    if (LATENCY_MS > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    }
+    await page.goto(`${url}/files`, { waitUntil: 'commit' });
+    times.push((await page.evaluate('window.__firstRow')) as number);
+    await page.waitForLoadState('networkidle');
+    if (process.env.REQUESTS && visit === VISITS) {
+      const entries = (await page.evaluate(`[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource'), ...performance.getEntriesByType('paint')]
+        .map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd ?? e.startTime)])`)) as [string, number, number][];
+      for (const [name, start, end] of entries) console.log(`  ${String(start).padStart(4)} ${String(end).padStart(4)}  ${name}`);
+    }
+    await context.close();
+  }
+  // The first visit after start also pays for Chromium's first renderer and Genie's cold code.
+  const later = times.slice(1);
+  console.log(
+    `first rows painted (ms${LATENCY_MS ? `, ${LATENCY_MS} ms latency` : ''}): first visit ${round(times[0]!)}, then median ${round(median(later))} (${round(Math.min(...later))}-${round(Math.max(...later))}); all ${times.map((t) => round(t, 0)).join(' ')}`,
+  );
+} finally {
+  await browser.close();
+  await stopped(genie);
+  work.remove();
+}
