@@ -4,22 +4,16 @@
  * each in a new browser context: one visit moved by ±60 ms between runs), the longest frame while
  * scrolling to the very end (every page loaded on the way), the DOM nodes and JS heap left at the
  * end, and the requests a new folder costs. The frame baseline is the same page's idle frame loop
- * before scrolling; the other targets are absolute budgets.
- *
- * The seeded files are already indexed, as a library at rest is: seeded as waiting, their 10,000
- * objects (which do not exist) would keep the search indexer failing through them in Genie's
- * thread for the whole run, a backlog no real library of this size is in, and the page would poll
- * for their index state every 2 s.
+ * before scrolling; the other targets are absolute budgets. The files are seeded already indexed
+ * (lib/file-library.ts says why).
  */
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { openPglite } from '../server/db/pglite';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
-import { spawnGenie, tempDir, type GenieProcess } from '../tests/reliability/support/genie-process';
-import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
+import { spawnGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { showSpread, spreadOf } from './lib/alternate';
 import { browserCookies } from './lib/browser-cookies';
+import { seedFileLibrary, stopGenie } from './lib/file-library';
 import { buildClient, ensureCompiledServer } from './lib/processes';
 import { report, round } from './lib/report';
 
@@ -50,29 +44,8 @@ const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'error' };
 buildClient(clientDir);
 await ensureCompiledServer();
 
-async function stopped(genie: GenieProcess) {
-  genie.kill('SIGTERM');
-  await genie.exited;
-}
-
 try {
-  const first = spawnGenie(env, 180_000, { compiled: true });
-  const account = newAccount('benchbrowser');
-  const cookie = await signUpOverHttp(await first.ready, account);
-  await stopped(first);
-
-  const database = await openPglite(dataDir);
-  try {
-    const db = database.db;
-    await db.execute(sql`
-      insert into files (user_id, folder_id, original_name, stored_name, mime_type, category, size, object_path, uploaded_at, index_status)
-      select u.id, null, 'report-' || g || '.pdf', 'obj-' || g, 'application/pdf', 'document', 1000 + g,
-             'users/' || u.id || '/bench-' || g, now() - g * interval '1 second', 'indexed'
-      from generate_series(0, ${FILES - 1}) g, (select id from users where email = ${account.email}) u`);
-    await db.execute(sql`analyze`);
-  } finally {
-    await database.close();
-  }
+  const cookie = await seedFileLibrary(env, FILES, 'benchbrowser');
 
   const genie = spawnGenie(env, 180_000, { compiled: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -202,7 +175,7 @@ try {
     });
   } finally {
     await browser.close();
-    await stopped(genie);
+    await stopGenie(genie);
   }
 } finally {
   work.remove();

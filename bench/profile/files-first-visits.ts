@@ -12,13 +12,11 @@
  * prints the last visit's requests (start and end, ms after navigation) and its paints.
  */
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { openPglite } from '../../server/db/pglite';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
-import { spawnGenie, tempDir, type GenieProcess } from '../../tests/reliability/support/genie-process';
-import { newAccount, signUpOverHttp } from '../../tests/reliability/support/http';
+import { spawnGenie, tempDir } from '../../tests/reliability/support/genie-process';
 import { browserCookies } from '../lib/browser-cookies';
+import { seedFileLibrary, stopGenie } from '../lib/file-library';
 import { buildClient, ensureCompiledServer } from '../lib/processes';
 import { median, round } from '../lib/report';
 
@@ -43,27 +41,7 @@ const env = { DATA_DIR: join(work.dir, 'data'), CLIENT_DIR: join(work.dir, 'clie
 buildClient(env.CLIENT_DIR);
 await ensureCompiledServer();
 
-async function stopped(genie: GenieProcess) {
-  genie.kill('SIGTERM');
-  await genie.exited;
-}
-
-const first = spawnGenie(env, 180_000, { compiled: true });
-const account = newAccount('firstvisits');
-const cookie = await signUpOverHttp(await first.ready, account);
-await stopped(first);
-const database = await openPglite(env.DATA_DIR);
-try {
-  await database.db.execute(sql`
-    insert into files (user_id, folder_id, original_name, stored_name, mime_type, category, size, object_path, uploaded_at, index_status)
-    select u.id, null, 'report-' || g || '.pdf', 'obj-' || g, 'application/pdf', 'document', 1000 + g,
-           'users/' || u.id || '/bench-' || g, now() - g * interval '1 second', 'indexed'
-    from generate_series(0, ${FILES - 1}) g, (select id from users where email = ${account.email}) u`);
-  await database.db.execute(sql`analyze`);
-} finally {
-  await database.close();
-}
-
+const cookie = await seedFileLibrary(env, FILES, 'firstvisits');
 const genie = spawnGenie(env, 180_000, { compiled: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 try {
@@ -96,6 +74,6 @@ try {
   );
 } finally {
   await browser.close();
-  await stopped(genie);
+  await stopGenie(genie);
   work.remove();
 }
