@@ -4,7 +4,10 @@
  * same streams), statements per chat, and a V8 CPU profile (the inspector's, as --cpu-prof records) of the run,
  * summed by function. Not a .bench.ts file: `npm run bench` does not run it.
  *
- *   npx tsx bench/profile/chat.ts [--out /tmp/genie-chat-profile] [--pglite|--postgres] [--no-profile]
+ *   [USERS=20] npx tsx bench/profile/chat.ts [--out /tmp/genie-chat-profile] [--pglite|--postgres] [--no-profile]
+ *
+ * USERS spreads the chats over that many accounts, taken in turn (one by default, as bench #1
+ * does): one user's starts on PostgreSQL wait for each other on that user's allowance lock.
  *
  * --no-profile leaves the V8 profiler off: sampling every 0.5 ms costs CPU for as long as it runs,
  * idle or not, so with it the CPU ms per chat of the slow phases (1 at a time) are mostly the
@@ -72,7 +75,8 @@ const genie = spawnGenie(
   { compiled: true },
 );
 const url = await genie.ready;
-const cookie = await signUpOverHttp(url, newAccount('profilechat'));
+const cookies = await Promise.all(Array.from({ length: Number(process.env.USERS ?? 1) }, (_, i) => signUpOverHttp(url, newAccount(`profilechat${i}`))));
+let turn = 0; // the account of the next chat
 
 const statements = async () => {
   const before = genie.output().length;
@@ -86,7 +90,7 @@ const statements = async () => {
 const through = (base: string, headers: Record<string, string>) => () =>
   timeStream(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify({ message: 'hello' }) }, (m) => m.event === 'delta');
 const viaGenie = () =>
-  through(url, { cookie })().catch((error: unknown) => {
+  through(url, { cookie: cookies[turn++ % cookies.length]! })().catch((error: unknown) => {
     console.error(`${String(error)}\nGenie said:\n${genie.output().slice(-3000)}`);
     process.exit(1);
   });
