@@ -10,10 +10,10 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
-import { spawnGenie, tempDir } from '../tests/reliability/support/genie-process';
+import { spawnGenie, stopGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { showSpread, spreadOf } from './lib/alternate';
 import { browserCookies } from './lib/browser-cookies';
-import { seedFileLibrary, stopGenie } from './lib/file-library';
+import { seedFileLibrary } from './lib/file-library';
 import { buildClient, ensureCompiledServer } from './lib/processes';
 import { report, round } from './lib/report';
 

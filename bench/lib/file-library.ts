@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../../server/db/pglite';
-import { spawnGenie, type GenieProcess } from '../../tests/reliability/support/genie-process';
+import { spawnGenie, stopGenie } from '../../tests/reliability/support/genie-process';
 import { newAccount, signUpOverHttp } from '../../tests/reliability/support/http';
-
-export async function stopGenie(genie: GenieProcess) {
-  genie.kill('SIGTERM');
-  await genie.exited;
-}
 
 /**
  * A compiled Genie's data directory (`env.DATA_DIR`, PGlite) with one user who has `files` files

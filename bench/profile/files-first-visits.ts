@@ -14,9 +14,9 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
-import { spawnGenie, tempDir } from '../../tests/reliability/support/genie-process';
+import { spawnGenie, stopGenie, tempDir } from '../../tests/reliability/support/genie-process';
 import { browserCookies } from '../lib/browser-cookies';
-import { seedFileLibrary, stopGenie } from '../lib/file-library';
+import { seedFileLibrary } from '../lib/file-library';
 import { buildClient, ensureCompiledServer } from '../lib/processes';
 import { median, round } from '../lib/report';
 
