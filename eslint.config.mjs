@@ -50,7 +50,7 @@ const serverZones = [
   { target: './server/lib', from: './server', except: ['./lib'], message: 'server/lib/ imports nothing else of server/.' },
   { target: './server/adapters', from: ['./server/modules', './server/db', './server/plugins'], message: 'server/adapters/ never imports modules/, db/ or plugins/.' },
   { target: './server/plugins', from: './server/modules', message: 'server/plugins/ never imports modules/.' },
-  { target: './server/db', from: './server', except: ['./db'], message: 'server/db/ imports drizzle, the database drivers and Node only.' },
+  { target: './server/db', from: './server', except: ['./db', './lib'], message: 'server/db/ imports drizzle, the database drivers, Node and server/lib/ only.' },
   ...repositoryZones,
 ];
 

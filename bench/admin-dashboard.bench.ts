@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openMemoryPglite } from '../server/db/pglite';
+import { openMemoryPglite } from '../server/db/pglite-memory';
 import { openPostgres } from '../server/db/postgres';
 import { systemClock } from '../server/lib/clock';
 import { createAdminStatsService } from '../server/modules/admin/admin-stats.service';

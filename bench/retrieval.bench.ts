@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { createEmbedder, type Embedder } from '../server/adapters/llm/embeddings';
 import { loadConfig } from '../server/config';
 import type { Db } from '../server/db/database';
-import { openMemoryPglite } from '../server/db/pglite';
+import { openMemoryPglite } from '../server/db/pglite-memory';
 import { readableFiles } from '../server/modules/files/file-access';
 import { createEmbeddingWorker } from '../server/modules/search/embedding-worker';
 import { embeddingsRepository } from '../server/modules/search/embeddings.repository';

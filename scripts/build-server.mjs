@@ -41,6 +41,7 @@ export async function buildServer() {
     entryPoints: {
       main: 'server/main.ts',
       worker: 'server/adapters/extraction/worker.ts',
+      'pglite-worker': 'server/db/pglite-worker.ts',
       'local-model-process': 'server/adapters/llm/local/local-model-process.ts',
     },
     outdir: SERVER_OUT_DIR,

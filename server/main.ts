@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
-import { DatabaseOpenError } from './db/pglite';
+import { DatabaseOpenError } from './db/pglite-client';
 import { resolveSessionSecret } from './lib/secret';
 
 /** Errors a person can fix: printed as a sentence, never as a stack. */
@@ -13,11 +12,17 @@ const isOperatorError = (error: unknown) =>
 async function main() {
   const config = loadConfig();
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
-  const database = await openDatabase({
+  const opening = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     onPoolError: (error) => console.warn(`database connection lost: ${error.message}`),
   });
+  // Its failure is handled below, once the app's modules have loaded.
+  opening.catch(() => undefined);
+  // The app's modules load while the database opens: the embedded one in its own thread (about a
+  // second for PGlite), PostgreSQL over the network.
+  const { buildApp } = await import('./app');
+  const database = await opening;
   let app;
   try {
     app = await buildApp({ config, database, sessionSecret, clientDir: resolve(config.CLIENT_DIR) });

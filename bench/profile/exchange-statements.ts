@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openMemoryPglite } from '../../server/db/pglite';
+import { openMemoryPglite } from '../../server/db/pglite-memory';
 import { chatExchangeRepository as exchanges } from '../../server/modules/chat/chat-exchange.repository';
 
 const n = Number(process.argv[2] ?? 300);

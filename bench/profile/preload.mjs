@@ -1,19 +1,20 @@
 // Preloaded into a profiled Genie (node --import, through NODE_OPTIONS, which does not take
 // --cpu-prof on Node 20). For bench/profile/chat.ts only; never loaded by the product.
-// - Counts the statements the embedded database runs, by the first byte of each protocol message
-//   PGlite executes ('P' parse, 'Q' simple query; a transaction's BEGIN and COMMIT count, as they
-//   are round trips too). SIGUSR2 prints the running total to stderr as `STATEMENTS=<n>`.
+// - Counts the statements the embedded database runs, by the requests the server's thread posts
+//   to the database's worker thread (server/db/pglite-protocol.ts): each query, and a
+//   transaction's begin and end, as they are round trips too. SIGUSR2 prints the running total to
+//   stderr as `STATEMENTS=<n>`.
 // - With GENIE_CPU_PROFILE=<file>, a first SIGHUP starts a V8 CPU profile (so start-up is left
 //   out) and prints `PROFILE_STARTED`; the next writes it to that file and prints `PROFILE_WRITTEN`.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 
+const ROUND_TRIPS = new Set(['query', 'begin', 'end']);
 let statements = 0;
-const original = PGlite.prototype.execProtocolRawSync;
-PGlite.prototype.execProtocolRawSync = function counted(message, ...rest) {
-  const first = message?.[0];
-  if (first === 0x50 || first === 0x51) statements++;
+const original = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function counted(message, ...rest) {
+  if (ROUND_TRIPS.has(message?.kind)) statements++;
   return original.call(this, message, ...rest);
 };
 process.on('SIGUSR2', () => process.stderr.write(`STATEMENTS=${statements}\n`));

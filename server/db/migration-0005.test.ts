@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../../tests/support/database-template';
 import type { Db } from './database';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
-import { PGLITE_EXTENSIONS } from './pglite';
+import { PGLITE_EXTENSIONS } from './pglite-client';
 
 /** A copy of the migrations folder that stops before 0005: the database as it was before it. */
 function migrationsBefore0005(): string {

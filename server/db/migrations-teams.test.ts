@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_DB_PREFIX, withDatabase } from '../../tests/support/database-template';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
-import { PGLITE_EXTENSIONS } from './pglite';
+import { PGLITE_EXTENSIONS } from './pglite-client';
 
 /**
  * A database made by main before teams existed (its migrations, then its rows) is migrated by this

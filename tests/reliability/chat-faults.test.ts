@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-client';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/fake-model-server';
 import { startGenieProcess, stopGenie, tempDir } from './support/genie-process';
 import { newAccount, postJson, signUpOverHttp } from './support/http';

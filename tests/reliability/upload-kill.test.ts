@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStore } from '../../server/adapters/storage/local-disk-store';
-import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-client';
 import type { Db } from '../../server/db/database';
 import { ManualClock } from '../../server/lib/clock';
 import { sweepOrphans } from '../../server/modules/files/orphan-sweep';

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, Db } from '../../server/db/database';
 import { openPostgres } from '../../server/db/postgres';
-import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-client';
 import { DRIZZLE_PARSERS, forDrizzle } from '../../server/db/pglite-query-options';
 import { MIGRATIONS_FOLDER } from '../../server/db/migrations-folder';
 import { migrate } from 'drizzle-orm/pglite/migrator';

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_FOLDER } from '../../server/db/migrations-folder';
 import { openPostgres } from '../../server/db/postgres';
-import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-client';
 import { FILE_DB_PREFIX, TEMPLATE_DB, withDatabase } from './database-template';
 
 declare module 'vitest' {

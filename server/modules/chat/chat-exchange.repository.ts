@@ -16,8 +16,8 @@ import type { LimitCounts } from './chat-limits';
  * until the first has committed, and its statement's snapshot, taken after the lock, sees that row.
  * The embedded database (PGlite) has one connection that runs one statement at a time, each in its
  * own snapshot taken after the one before committed, so there the start is the statement alone:
- * one round trip instead of four (BEGIN, the lock, the statement, COMMIT), which on PGlite run in
- * the server's own thread (issue 19: 5 statements per chat became 2).
+ * one round trip instead of four (BEGIN, the lock, the statement, COMMIT; issue 19: 5 statements
+ * per chat became 2).
  */
 
 /** The advisory lock's first key: this lock's own namespace ('CHAT'), the user's hash is the second. */

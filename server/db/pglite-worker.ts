@@ -1,0 +1,96 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Transaction } from '@electric-sql/pglite';
+import { checkpointAndClose, createPgliteClient, DatabaseOpenError } from './pglite-client';
+import { sendableError, type WorkerAnswer, type WorkerRequest } from './pglite-protocol';
+
+/**
+ * The embedded database's thread (started by pglite-remote.ts). PGlite runs PostgreSQL compiled
+ * to WebAssembly, synchronously, in the thread that calls it: in the server's thread, each
+ * statement held up every other request and every streamed reply (issue 19: 20 chats at once
+ * entered one after another, ~1.4 ms apart, behind each one's statement). Here the statements run
+ * beside the server's thread, still one at a time, in the order they were sent.
+ */
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-remote.ts).');
+const send = (answer: WorkerAnswer) => port.postMessage(answer);
+const { dataDir } = workerData as { dataDir: string };
+
+/** Open transactions by id, and how to end each: resolve commits, reject rolls back. */
+const open = new Map<number, { tx: Transaction; end: (commit: boolean, endId: number) => void }>();
+/** Thrown inside a transaction to make PGlite roll it back; never leaves this file. */
+const ROLLBACK = Symbol('rollback');
+
+async function answer(id: number, work: () => Promise<unknown>) {
+  try {
+    send({ kind: 'result', id, result: await work() });
+  } catch (error) {
+    send({ kind: 'error', id, error: sendableError(error) });
+  }
+}
+
+try {
+  const client = await createPgliteClient(dataDir);
+  let closing: Promise<void> | undefined;
+
+  function begin(id: number) {
+    let endId = -1;
+    let started = false;
+    client
+      .transaction(async (tx) => {
+        const ended = new Promise<void>((resolve, reject) => {
+          open.set(id, {
+            tx,
+            end: (commit, endRequest) => {
+              endId = endRequest;
+              if (commit) resolve();
+              else reject(ROLLBACK);
+            },
+          });
+        });
+        started = true;
+        send({ kind: 'result', id, result: id });
+        await ended;
+      })
+      .then(
+        () => send({ kind: 'result', id: endId, result: null }),
+        (error: unknown) => {
+          if (!started) send({ kind: 'error', id, error: sendableError(error) });
+          else if (error === ROLLBACK) send({ kind: 'result', id: endId, result: null });
+          else send({ kind: 'error', id: endId, error: sendableError(error) });
+        },
+      )
+      .finally(() => open.delete(id));
+  }
+
+  port.on('message', (request: WorkerRequest) => {
+    switch (request.kind) {
+      case 'query': {
+        const { txId, sql, params, options } = request;
+        const target = txId === undefined ? client : open.get(txId)?.tx;
+        void answer(request.id, async () => {
+          if (!target) throw new Error('The transaction has already ended.');
+          return target.query(sql, params, options);
+        });
+        return;
+      }
+      case 'begin':
+        begin(request.id);
+        return;
+      case 'end': {
+        const transaction = open.get(request.txId);
+        if (transaction) transaction.end(request.commit, request.id);
+        else send({ kind: 'error', id: request.id, error: sendableError(new Error('The transaction has already ended.')) });
+        return;
+      }
+      case 'close':
+        closing ??= checkpointAndClose(client);
+        void answer(request.id, () => closing!.then(() => null)).then(() => port.close());
+        return;
+    }
+  });
+  send({ kind: 'ready' });
+} catch (error) {
+  send({ kind: 'failed', message: error instanceof Error ? error.message : String(error), unreadable: error instanceof DatabaseOpenError });
+  port.close();
+}
