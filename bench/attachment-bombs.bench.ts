@@ -83,7 +83,7 @@ try {
     ratio: round(bombP99 / idleP99),
     target: 'p99 < 200 ms, every probe answered',
     met: bombP99 < 200 && failures === 0,
-    gap: 'The bombs are read in worker processes at lowered priority; what the server does itself during a round is its share of the chats (limits, lookups and the offline summary on PGlite, in its own thread). A p99 over 200 ms with the idle p99 also high is the machine (see the load averages); with the idle p99 low, profile the server during a round (--cpu-prof).',
+    gap: 'The bombs are read in worker processes at lowered priority; what the server does itself during a round is its share of the chats (limits, lookups and the offline summary; on PGlite the statements run in the database\'s worker thread). A p99 over 200 ms with the idle p99 also high is the machine (see the load averages); with the idle p99 low, profile the server during a round (--cpu-prof).',
   });
   report({
     figure: 'Resident memory of the Genie process while hostile attachments are read',

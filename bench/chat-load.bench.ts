@@ -32,7 +32,7 @@ report({
   ratio: round(p99 / idleP99),
   target: 'p99 < 50 ms',
   met: p99 < 50,
-  gap: 'Each chat runs two statements (one before the first token, one after the last), which on PGlite execute in the server\'s thread, so the probe can wait behind them; PostgreSQL runs them in its own processes.',
+  gap: 'Each chat runs two statements (one before the first token, one after the last), which on PGlite execute in the database\'s worker thread, beside the probe but on the same 2 cores; PostgreSQL runs them in its own processes.',
 });
 const third = Math.floor(result.rssMb.length / 3);
 const middlePeak = Math.max(...result.rssMb.slice(third, 2 * third));

@@ -8,7 +8,7 @@ import { newAccount, signUpOverHttp } from '../../tests/reliability/support/http
  * at their Home, newest first, a second apart: Genie signs the user up, is stopped, and the rows
  * go straight into its database. Says the user's session cookie. The files are already indexed,
  * as a library at rest is: seeded as waiting, their objects (which do not exist) would keep the
- * search indexer failing through them in Genie's thread, and the page would poll for their index
+ * search indexer failing through them in Genie's process, and the page would poll for their index
  * state every 2 s.
  */
 export async function seedFileLibrary(env: Record<string, string> & { DATA_DIR: string }, files: number, accountName: string): Promise<string> {
