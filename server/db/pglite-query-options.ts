@@ -25,7 +25,7 @@ export const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
 type QueryOptions = Parameters<PGlite['query']>[2];
 
 /** The options without `parsers` when they are only Drizzle's (which the client already has). */
-function withoutDrizzleParsers(options: QueryOptions): QueryOptions {
+export function withoutDrizzleParsers(options: QueryOptions): QueryOptions {
   if (!options?.parsers) return options;
   for (const key of Object.keys(options.parsers)) if (!(key in DRIZZLE_PARSERS)) return options;
   const { parsers: _alreadyTheClients, ...rest } = options;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { siblingEntry } from '../lib/child-entry';
 import { DatabaseOpenError } from './pglite-client';
 import { receivedError, type RemoteQueryOptions, type WorkerAnswer, type WorkerRequest } from './pglite-protocol';
-import { DRIZZLE_PARSERS } from './pglite-query-options';
+import { withoutDrizzleParsers } from './pglite-query-options';
 
 /**
  * The embedded database as the server's thread sees it: PGlite's `query` and `transaction`, which
@@ -29,12 +29,9 @@ const TSX_BOOTSTRAP = `
 
 /** Only options a thread can receive: Drizzle's parsers are the worker's client's own already (pglite-query-options.ts). */
 function sendableOptions(options: QueryOptions | undefined): RemoteQueryOptions | undefined {
-  if (!options) return undefined;
-  const { parsers, ...rest } = options;
-  for (const key of Object.keys(parsers ?? {})) {
-    if (!(key in DRIZZLE_PARSERS)) throw new Error(`A per-query parser for type ${key} cannot reach the database's thread.`);
-  }
-  return rest;
+  const rest = withoutDrizzleParsers(options as Parameters<typeof withoutDrizzleParsers>[0]);
+  if (rest?.parsers) throw new Error("Per-query parsers other than Drizzle's cannot reach the database's thread.");
+  return rest as RemoteQueryOptions | undefined;
 }
 
 export class RemotePglite {
