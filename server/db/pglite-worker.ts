@@ -18,6 +18,7 @@ const { dataDir } = workerData as { dataDir: string };
 
 /** Open transactions by id, and how to end each: resolve commits, reject rolls back. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean, endId: number) => void }>();
+const ENDED = 'The transaction has already ended.';
 /** Thrown inside a transaction to make PGlite roll it back; never leaves this file. */
 const ROLLBACK = Symbol('rollback');
 
@@ -69,7 +70,7 @@ try {
         const { txId, sql, params, options } = request;
         const target = txId === undefined ? client : open.get(txId)?.tx;
         void answer(request.id, async () => {
-          if (!target) throw new Error('The transaction has already ended.');
+          if (!target) throw new Error(ENDED);
           return target.query(sql, params, options);
         });
         return;
@@ -80,7 +81,7 @@ try {
       case 'end': {
         const transaction = open.get(request.txId);
         if (transaction) transaction.end(request.commit, request.id);
-        else send({ kind: 'error', id: request.id, error: sendableError(new Error('The transaction has already ended.')) });
+        else send({ kind: 'error', id: request.id, error: sendableError(new Error(ENDED)) });
         return;
       }
       case 'close':
