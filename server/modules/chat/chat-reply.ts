@@ -3,7 +3,7 @@ import type { Persona } from '@contract/personas';
 import { attachmentAsPromptText } from '../../adapters/llm/attachment-text';
 import { configuredContextTokens, modelLabel, VISION_PROVIDERS, type ModelChoice } from '../../adapters/llm/catalogue';
 import { BYTES_PER_TOKEN, fitPrompt, type ReportedContextSizes } from '../../adapters/llm/context-budget';
-import { ProviderError, streamModel, type ChatTurn, type StreamUsage, type UserPart } from '../../adapters/llm/model-stream';
+import { ProviderError, streamModel, type ChatTurn, type StreamEnd, type StreamUsage, type UserPart } from '../../adapters/llm/model-stream';
 import { offlineReply } from '../../adapters/llm/offline-engine';
 import { LEGAL_DISCLAIMER, systemPrompt } from '../../adapters/llm/prompts';
 import { languageModelFor } from '../../adapters/llm/providers';
@@ -82,7 +82,18 @@ export interface ReplyDeps {
   reportedContext: ReportedContextSizes;
 }
 
-export async function streamReply(deps: ReplyDeps, request: ReplyRequest, draft: ReplyDraft, signal: AbortSignal): Promise<StreamedReply> {
+/**
+ * `allowed`: given when the model is asked before the exchange's start statement has answered
+ * (chat.service.ts, earlyRequestOf). No text is emitted until it resolves; when it rejects, the
+ * model's call is abandoned and its rejection (the refusal) is thrown.
+ */
+export async function streamReply(
+  deps: ReplyDeps,
+  request: ReplyRequest,
+  draft: ReplyDraft,
+  signal: AbortSignal,
+  allowed?: Promise<unknown>,
+): Promise<StreamedReply> {
   let fromModel = { cutOff: false, historyOmitted: 0 };
   if (!request.choice && request.knowledge && request.mode !== 'dictionary') {
     draft.emit(offlineKnowledgeAnswer(request.message || request.text, request.knowledge));
@@ -91,7 +102,7 @@ export async function streamReply(deps: ReplyDeps, request: ReplyRequest, draft:
       await offlineReply({ persona: request.persona, mode: request.mode, message: request.message, attachments: request.attachments.map((a) => a.extracted) }),
     );
   } else {
-    fromModel = await replyFromModel(deps, request, request.choice, draft, signal);
+    fromModel = await replyFromModel(deps, request, request.choice, draft, signal, allowed);
   }
   if (request.mode === 'law') draft.emit(`${draft.content ? '\n\n' : ''}${LEGAL_DISCLAIMER}`);
   const imageOutcome = draft.image ? await draft.image : null;
@@ -103,7 +114,7 @@ export async function streamReply(deps: ReplyDeps, request: ReplyRequest, draft:
   };
 }
 
-async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: ModelChoice, draft: ReplyDraft, signal: AbortSignal) {
+async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: ModelChoice, draft: ReplyDraft, signal: AbortSignal, allowed?: Promise<unknown>) {
   const { config, reportedContext } = deps;
   const wordnet = request.mode === 'dictionary' && request.message.trim() ? await lookupWord(wordAskedAbout(request.message)) : null;
   const knowledge = request.knowledge;
@@ -117,6 +128,7 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
     const contextTokens = reportedContext.sizeFor(label, configured);
     const fitted = fitPrompt({ contextTokens, system, history: request.history, user });
     if (!fitted.fits) throw messageTooLong(fitted.messageTokens, fitted.availableTokens);
+    const refused = new AbortController();
     try {
       draft.providerAsked = true;
       const stream = streamModel({
@@ -124,12 +136,24 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
         system,
         history: fitted.history,
         user,
-        signal,
+        signal: allowed ? AbortSignal.any([signal, refused.signal]) : signal,
         idleTimeoutMs: config.MODEL_TIMEOUT_MS,
         maxOutputTokens: fitted.maxOutputTokens,
       });
+      // The provider is asked now; its first token waits here for the start to be allowed.
+      let first: Promise<IteratorResult<string, StreamEnd>> | null = stream.next();
+      if (allowed) {
+        first.catch(() => undefined);
+        await allowed.catch(async (refusal: unknown) => {
+          refused.abort();
+          await first!.catch(() => undefined);
+          throw refusal;
+        });
+        allowed = undefined; // a second attempt (a smaller context) has nothing to wait for
+      }
       for (;;) {
-        const next = await stream.next();
+        const next = await (first ?? stream.next());
+        first = null;
         if (next.done) {
           draft.usage = next.value;
           return { cutOff: next.value.cutOff, historyOmitted: fitted.omitted };

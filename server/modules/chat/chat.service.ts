@@ -28,6 +28,7 @@ import { resolveAttachments, type ResolvedAttachment } from './chat-attachments'
 import { titleFromFirstMessage } from './chat-title';
 import { modelTitle } from './chat-title-model';
 import { InFlightReplies } from './in-flight-replies';
+import { AllowanceMemo } from './allowance-memo';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
 import { chatExchangeRepository as exchanges, type DatabaseConnections, type ExchangeStart } from './chat-exchange.repository';
@@ -87,6 +88,7 @@ export class KeptExchangeError extends Error {
 }
 
 const HISTORY_FROM_STORE = 40;
+const turnsOf = (rows: { role: string; content: string }[]): ChatTurn[] => rows.map((m) => ({ role: m.role as ChatTurn['role'], content: m.content }));
 /** The whole title call, however the provider trickles: a title is not worth holding a connection for. */
 const TITLE_CALL_LIMIT_MS = 30_000;
 
@@ -122,13 +124,43 @@ export function createChatService(deps: ChatServiceDeps) {
   const catalogue: ModelCatalogue = buildCatalogue(config);
   const reportedContext = new ReportedContextSizes();
   const inFlight = new InFlightReplies();
+  const allowances = new AllowanceMemo();
+
+  /**
+   * The reply request of a plain message (text only, to a model, no file search or image) from a
+   * user this process knows to have room under their limits, with that room claimed; null for any
+   * other. Such a chat asks the model while its start statement runs: the model's first token
+   * then waits on the statement only when the statement is the slower of the two (issue 19:
+   * twenty chats at once queued on their statements before any provider was asked). The history
+   * is the client's, so nothing of the server's reaches the model before the statement allows it.
+   */
+  function earlyRequestOf(sender: ChatSender, body: ParsedChatRequest): { request: ReplyRequest; release: () => void } | null {
+    const choice = catalogue[body.character];
+    const plain =
+      choice && !body.regenerate && body.editOf === undefined && !body.knowledge && !body.generateImage && !body.attachments?.length && body.message.trim() !== '';
+    if (!plain || (body.conversationId !== undefined && body.messages.length === 0)) return null;
+    const limits = chatLimitsFor(config, sender, body.mode, clock.now());
+    const release = limits.needsPromotion ? null : allowances.claim(sender.id, limits);
+    if (!release) return null;
+    const request: ReplyRequest = {
+      persona: getPersona(body.character),
+      mode: body.mode,
+      message: body.message,
+      text: body.message.trim(),
+      attachments: [],
+      choice,
+      history: turnsOf(body.messages.slice(-CHAT_HISTORY_TO_MODEL)),
+      knowledge: null,
+    };
+    return { request, release };
+  }
 
   /**
    * Step 1. Everything that can refuse the request (limits, legal mode, attachments, the
    * conversation) throws an AppError here; when it returns, the user's message is stored (and a
    * new conversation with it), so it counts toward the limits while the reply runs.
    */
-  async function startExchange(sender: ChatSender, body: ParsedChatRequest): Promise<StartedExchange> {
+  async function startExchange(sender: ChatSender, body: ParsedChatRequest, newConversationId: string = randomUUID()): Promise<StartedExchange> {
     const userId = sender.id;
     const started = performance.now();
     const earlier = pendingWrites.pendingFor(userId);
@@ -137,10 +169,13 @@ export function createChatService(deps: ChatServiceDeps) {
     const persona = getPersona(body.character);
     const limits = chatLimitsFor(config, sender, body.mode, now);
     const existing = body.conversationId !== undefined;
-    const conversation = { id: body.conversationId ?? randomUUID(), existing, title: '', persona: persona.id, mode: body.mode };
+    const conversation = { id: body.conversationId ?? newConversationId, existing, title: '', persona: persona.id, mode: body.mode };
     const refuseUnlessAllowed = (start: ExchangeStart) => {
       const refusal = limitRefusal(limits, start, now);
-      if (refusal) throw refusal;
+      if (refusal) {
+        allowances.forget(userId);
+        throw refusal;
+      }
       if (!start.conversationFound) throw notFound('That conversation');
     };
 
@@ -154,7 +189,6 @@ export function createChatService(deps: ChatServiceDeps) {
     let parent: 'active' | { id: string | null } = 'active';
     let answered: { id: string; content: string; attachments: Attachment[] | null; status: string } | null = null;
     let regenerated = false;
-    const turnsOf = (rows: { role: string; content: string }[]) => rows.map((m) => ({ role: m.role as ChatTurn['role'], content: m.content }));
     if (body.regenerate && tree) {
       const branch = branchTo(tree.rows, tree.activeLeafId);
       const at = branch.findLastIndex((m) => m.role === 'user');
@@ -202,6 +236,7 @@ export function createChatService(deps: ChatServiceDeps) {
         historyLimit: 0,
       }, connections);
       refuseUnlessAllowed(start);
+      allowances.remember(userId, limits, start);
     }
     // "Search my files" and long attachments: passages of files this user may read (issue 16).
     const knowledge = await gatherKnowledge(deps.knowledge, userId, body, body.message.trim() || text, attachments);
@@ -372,24 +407,32 @@ export function createChatService(deps: ChatServiceDeps) {
      * store it or roll back.
      */
     async chat(sender: ChatSender, body: ParsedChatRequest, sink: ReplySink, clientGone: AbortSignal): Promise<ChatReply> {
-      const exchange = await startExchange(sender, body);
+      const early = earlyRequestOf(sender, body);
+      const conversationId: string = body.conversationId ?? randomUUID();
+      const starting = startExchange(sender, body, conversationId);
+      if (early) void starting.then(early.release, early.release);
+      // Any other chat waits for its start here, so a refusal throws before anything else is done.
+      const started = early ? null : await starting;
       // Stopped when the client goes away or asks POST /api/chat/stop, whichever comes first.
       const stop = new AbortController();
       const signal = AbortSignal.any([clientGone, stop.signal]);
       const run = (async () => {
-        const image = body.generateImage ? generateImageFor({ config, files: deps.files }, exchange.userId, exchange.text, signal) : null;
+        const image = started && body.generateImage ? generateImageFor({ config, files: deps.files }, sender.id, started.text, signal) : null;
         const draft = new ReplyDraft(sink, image);
         let streamed: StreamedReply;
         try {
-          streamed = await streamReply({ config, reportedContext }, exchange, draft, signal);
+          // An early request holds its first token until the start statement has allowed it.
+          streamed = await streamReply({ config, reportedContext }, early?.request ?? started!, draft, signal, early ? starting : undefined);
         } catch (error) {
-          throw await rollBack(exchange, draft, error);
+          // A refused early start throws its refusal here: the model's call was given up before any text.
+          throw await rollBack(await starting, draft, error);
         }
+        const exchange = await starting;
         const reply = await storeReply(exchange, draft, streamed, sink);
         retitleInBackground(exchange, reply);
         return reply;
       })();
-      return inFlight.run(exchange.userId, exchange.conversation.id, stop, run);
+      return inFlight.run(sender.id, conversationId, stop, run);
     },
 
     /** At shutdown: titles still being written are given up (the keyword titles stay). */
