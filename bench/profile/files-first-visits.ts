@@ -62,8 +62,10 @@ try {
     await page.waitForLoadState('networkidle');
     if (process.env.REQUESTS && visit === VISITS) {
       const entries = (await page.evaluate(`[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource'), ...performance.getEntriesByType('paint')]
-        .map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd ?? e.startTime)])`)) as [string, number, number][];
-      for (const [name, start, end] of entries) console.log(`  ${String(start).padStart(4)} ${String(end).padStart(4)}  ${name}`);
+        .map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.requestStart ?? e.startTime), Math.round(e.responseStart ?? e.startTime), Math.round(e.responseEnd ?? e.startTime), e.encodedBodySize ?? 0])`)) as [string, number, number, number, number, number][];
+      console.log('  start  sent first-byte  end  bytes');
+      for (const [name, start, sent, firstByte, end, bytes] of entries)
+        console.log(`  ${[start, sent, firstByte, end].map((t) => String(t).padStart(5)).join(' ')} ${String(bytes).padStart(7)}  ${name}`);
     }
     await context.close();
   }

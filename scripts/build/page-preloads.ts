@@ -29,6 +29,7 @@ interface Chunk {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   isEntry: boolean;
 }
@@ -57,7 +58,10 @@ export function pagePreloads(): Plugin {
         for (const [path, modules] of Object.entries(PAGE_MODULES)) {
           const files = new Set<string>();
           for (const module of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+            // The chunk built from the module, or the group chunk (vite.config.ts) it was put in.
+            const chunk =
+              chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module)) ??
+              chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)));
             if (!chunk) this.error(`page-preloads: no chunk is built from ${module} (named for ${path})`);
             addAll(chunk.fileName, files);
           }
