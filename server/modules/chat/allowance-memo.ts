@@ -29,8 +29,11 @@ export class AllowanceMemo {
   remember(userId: string, limits: ChatLimits, counts: LimitCounts): void {
     const left = Math.min(limits.perMinute - counts.lastMinute, limits.allowance - counts.today) - 1;
     // Changed in place: the claims in flight hold this object to give their message back to.
-    const room = this.rooms.get(userId) ?? { left, dayStart: 0, perMinute: 0, allowance: 0, claimed: 0 };
-    Object.assign(room, { left, dayStart: limits.dayStart.getTime(), perMinute: limits.perMinute, allowance: limits.allowance });
+    const room: Room = this.rooms.get(userId) ?? { left, dayStart: 0, perMinute: 0, allowance: 0, claimed: 0 };
+    room.left = left;
+    room.dayStart = limits.dayStart.getTime();
+    room.perMinute = limits.perMinute;
+    room.allowance = limits.allowance;
     this.rooms.delete(userId); // set again, last: the Map's order is the order of use
     this.rooms.set(userId, room);
     if (this.rooms.size > USERS_REMEMBERED) this.rooms.delete(this.rooms.keys().next().value!);

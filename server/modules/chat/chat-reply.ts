@@ -128,7 +128,8 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
     const contextTokens = reportedContext.sizeFor(label, configured);
     const fitted = fitPrompt({ contextTokens, system, history: request.history, user });
     if (!fitted.fits) throw messageTooLong(fitted.messageTokens, fitted.availableTokens);
-    const refused = new AbortController();
+    // Aborts the provider's call when the start statement refuses what was already sent.
+    const refused = allowed ? new AbortController() : null;
     try {
       draft.providerAsked = true;
       const stream = streamModel({
@@ -136,7 +137,7 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
         system,
         history: fitted.history,
         user,
-        signal: allowed ? AbortSignal.any([signal, refused.signal]) : signal,
+        signal: refused ? AbortSignal.any([signal, refused.signal]) : signal,
         idleTimeoutMs: config.MODEL_TIMEOUT_MS,
         maxOutputTokens: fitted.maxOutputTokens,
       });
@@ -145,7 +146,7 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
       if (allowed) {
         first.catch(() => undefined);
         await allowed.catch(async (refusal: unknown) => {
-          refused.abort();
+          refused!.abort();
           await first!.catch(() => undefined);
           throw refusal;
         });

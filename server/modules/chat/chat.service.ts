@@ -160,7 +160,7 @@ export function createChatService(deps: ChatServiceDeps) {
    * conversation) throws an AppError here; when it returns, the user's message is stored (and a
    * new conversation with it), so it counts toward the limits while the reply runs.
    */
-  async function startExchange(sender: ChatSender, body: ParsedChatRequest, newConversationId: string = randomUUID()): Promise<StartedExchange> {
+  async function startExchange(sender: ChatSender, body: ParsedChatRequest, conversationId: string): Promise<StartedExchange> {
     const userId = sender.id;
     const started = performance.now();
     const earlier = pendingWrites.pendingFor(userId);
@@ -169,7 +169,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const persona = getPersona(body.character);
     const limits = chatLimitsFor(config, sender, body.mode, now);
     const existing = body.conversationId !== undefined;
-    const conversation = { id: body.conversationId ?? newConversationId, existing, title: '', persona: persona.id, mode: body.mode };
+    const conversation = { id: conversationId, existing, title: '', persona: persona.id, mode: body.mode };
     const refuseUnlessAllowed = (start: ExchangeStart) => {
       const refusal = limitRefusal(limits, start, now);
       if (refusal) {
@@ -408,6 +408,7 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     async chat(sender: ChatSender, body: ParsedChatRequest, sink: ReplySink, clientGone: AbortSignal): Promise<ChatReply> {
       const early = earlyRequestOf(sender, body);
+      // Named here, not by the start: a reply that runs before its start has answered is tracked by it.
       const conversationId: string = body.conversationId ?? randomUUID();
       const starting = startExchange(sender, body, conversationId);
       if (early) void starting.then(early.release, early.release);
