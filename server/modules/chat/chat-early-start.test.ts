@@ -30,8 +30,11 @@ describe('asking the model while the chat starts', () => {
 
   const send = (cookie: string, message: string) => t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: { message } });
 
-  /** Holds each start statement until the model has been asked (or 1.5 s went by), and says which it was, in order. */
-  function holdStartsForTheModel(): boolean[] {
+  /**
+   * Holds each start statement until the model has been asked (or 1.5 s went by), and says which
+   * it was, in order. With `failWith`, the statement then fails with that error instead of running.
+   */
+  function holdStartsForTheModel(failWith?: Error): boolean[] {
     const startExchange = chatExchangeRepository.startExchange.bind(chatExchangeRepository);
     const askedFirst: boolean[] = [];
     vi.spyOn(chatExchangeRepository, 'startExchange').mockImplementation(async (...args) => {
@@ -39,6 +42,7 @@ describe('asking the model while the chat starts', () => {
       const until = Date.now() + 1_500;
       while (fake.requests.length === before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
       askedFirst.push(fake.requests.length > before);
+      if (failWith) throw failWith;
       return startExchange(...args);
     });
     return askedFirst;
@@ -78,5 +82,23 @@ describe('asking the model while the chat starts', () => {
     expect(again.statusCode).toBe(429);
     expect(fake.requests.length).toBe(asked + 1);
     expect(askedFirst).toEqual([true, false]);
+  });
+
+  it('answers 503 when the database fails the start of a chat whose model was already asked, and abandons the call', async () => {
+    const { cookie, user } = await signUp(t.app);
+    expect((await send(cookie, 'one')).statusCode).toBe(200);
+    fake.setBehaviour({ kind: 'slow', tokenDelayMs: 200 });
+    const asked = fake.requests.length;
+    // What the pool says when PostgreSQL is being restarted under it.
+    const askedFirst = holdStartsForTheModel(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+
+    const failed = await send(cookie, 'two');
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({ code: 'unavailable', error: 'The database is not answering right now. Please try again in a moment.' });
+    expect(askedFirst).toEqual([true]);
+    expect(fake.requests.length).toBe(asked + 1);
+    await vi.waitFor(() => expect(fake.requests.at(-1)!.closedEarly).toBe(true), { timeout: 5_000, interval: 20 });
+    const stored = await t.database.db.select({ content: messages.content }).from(messages).where(and(eq(messages.userId, user.id), eq(messages.role, 'user')));
+    expect(stored).toEqual([{ content: 'one' }]);
   });
 });
