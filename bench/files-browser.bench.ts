@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { spawnGenie, stopGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { showSpread, spreadOf } from './lib/alternate';
 import { browserCookies } from './lib/browser-cookies';
+import { FIRST_ROW_PROBE } from './lib/first-row-probe';
 import { seedFileLibrary } from './lib/file-library';
 import { buildClient, ensureCompiledServer } from './lib/processes';
 import { report, round } from './lib/report';
@@ -20,7 +21,7 @@ import { report, round } from './lib/report';
 /** BENCH_FILES overrides the count, to check the bench itself quickly. */
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 
-/** In the page: the longest gap between animation frames, from start() until stop(). */
+/** In the page: the longest gap between animation frames, from start() until stop(); and when the first row was drawn. */
 const FRAME_PROBE = `
   window.__frames = { longest: 0, count: 0, running: false };
   window.__startFrames = () => {
@@ -30,12 +31,7 @@ const FRAME_PROBE = `
     requestAnimationFrame(tick);
   };
   window.__stopFrames = () => { window.__frames.running = false; return window.__frames; };
-  window.__firstRow = new Promise((resolve) => {
-    const seen = () => document.querySelector('[data-testid="file-item"]');
-    const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); requestAnimationFrame(() => resolve(performance.now())); } });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-`;
+${FIRST_ROW_PROBE}`;
 
 const work = tempDir('genie-bench-filebrowser-');
 const dataDir = join(work.dir, 'data');

@@ -10,7 +10,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -18,21 +18,29 @@ interface CpuProfile {
   endTime: number;
 }
 
-const shortUrl = (url: string) => url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '').replace(/^.*\/(dist\/server|server|bench)\//, '$1/');
+// A page's scripts (a profile taken in Chromium) are named by their path on the server.
+const shortUrl = (url: string) => url.replace(/^file:\/\//, '').replace(/^https?:\/\/[^/]+/, '').replace(/^.*node_modules\//, '').replace(/^.*\/(dist\/server|server|bench)\//, '$1/');
 
 /** Self time in ms per function, and per "owner": Genie's code, each package, node internals, GC/idle. */
 export function selfTimes(file: string) {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  return selfTimesOf(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+}
+
+/** As selfTimes, of a profile already read (the inspector's Profiler.stop answers one); `scripts` sums it per script. */
+export function selfTimesOf(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const functions = new Map<string, number>();
   const owners = new Map<string, number>();
+  const scripts = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const where = shortUrl(url);
     const name = `${functionName || '(anonymous)'}${where ? ` (${where}:${lineNumber + 1})` : ''}`;
     functions.set(name, (functions.get(name) ?? 0) + us / 1000);
+    const script = where || '(native)';
+    scripts.set(script, (scripts.get(script) ?? 0) + us / 1000);
     const owner = !url
       ? functionName.startsWith('(') ? functionName : 'native'
       : url.includes('node_modules/')
@@ -45,7 +53,7 @@ export function selfTimes(file: string) {
     owners.set(owner, (owners.get(owner) ?? 0) + us / 1000);
   }
   const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
-  return { totalMs: (profile.endTime - profile.startTime) / 1000, functions: sorted(functions), owners: sorted(owners) };
+  return { totalMs: (profile.endTime - profile.startTime) / 1000, functions: sorted(functions), owners: sorted(owners), scripts: sorted(scripts) };
 }
 
 if (process.argv[1]?.endsWith('cpu-profile.ts')) {

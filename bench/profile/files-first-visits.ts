@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { spawnGenie, stopGenie, tempDir } from '../../tests/reliability/support/genie-process';
 import { browserCookies } from '../lib/browser-cookies';
+import { FIRST_ROW_PROBE } from '../lib/first-row-probe';
 import { seedFileLibrary } from '../lib/file-library';
 import { buildClient, ensureCompiledServer } from '../lib/processes';
 import { median, round } from '../lib/report';
@@ -23,18 +24,6 @@ import { median, round } from '../lib/report';
 const FILES = 10_000;
 const VISITS = Number(process.env.N ?? 10);
 const LATENCY_MS = Number(process.env.LATENCY ?? 0);
-
-/** Resolves with the time of the first frame after a file tile entered the page. */
-const FIRST_ROW_PROBE = `
-  window.__firstRow = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('[data-testid="file-item"]')) return;
-      observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now()));
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-`;
 
 const work = tempDir('genie-first-visits-');
 const env = { DATA_DIR: join(work.dir, 'data'), CLIENT_DIR: join(work.dir, 'client'), LOG_LEVEL: 'error' };

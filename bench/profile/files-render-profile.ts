@@ -14,11 +14,10 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { spawnGenie, stopGenie, tempDir } from '../../tests/reliability/support/genie-process';
 import { browserCookies } from '../lib/browser-cookies';
+import { FIRST_ROW_PROBE } from '../lib/first-row-probe';
 import { seedFileLibrary } from '../lib/file-library';
 import { buildClient, ensureCompiledServer } from '../lib/processes';
-
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+import { selfTimesOf, type CpuProfile } from './cpu-profile';
 
 if (process.env.TRACE) mkdirSync('/tmp/prof', { recursive: true });
 const work = tempDir('genie-render-profile-');
@@ -34,14 +33,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     await context.addCookies(browserCookies(cookie, url));
     const page = await context.newPage();
-    await page.addInitScript(`window.__firstRow = new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!document.querySelector('[data-testid="file-item"]')) return;
-        observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.now()));
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    });`);
+    await page.addInitScript(FIRST_ROW_PROBE);
     if (process.env.TRACE) await browser.startTracing(page, { path: `/tmp/prof/files-${visit}.json`, categories: ['devtools.timeline', 'v8', 'blink', 'disabled-by-default-devtools.timeline', 'loading'] });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -49,25 +41,14 @@ try {
     await cdp.send('Profiler.start');
     await page.goto(`${url}/files`, { waitUntil: 'commit' });
     const firstRow = (await page.evaluate('window.__firstRow')) as number;
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
     if (process.env.TRACE) await browser.stopTracing();
     if (visit === 0) { await context.close(); continue; }
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    const byScript = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const node = byId.get(id)!;
-      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-      const { functionName, url: script, lineNumber } = node.callFrame;
-      const file = script.replace(url, '') || '(native)';
-      const name = `${functionName || '(anonymous)'} ${file}:${lineNumber}`;
-      self.set(name, (self.get(name) ?? 0) + ms);
-      byScript.set(file, (byScript.get(file) ?? 0) + ms);
-    });
-    console.log(`visit ${visit}: first row at ${firstRow.toFixed(0)} ms; profile ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms`);
-    for (const [name, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
+    const { totalMs, functions, scripts } = selfTimesOf(profile);
+    console.log(`visit ${visit}: first row at ${firstRow.toFixed(0)} ms; profile ${totalMs.toFixed(0)} ms`);
+    for (const [name, ms] of scripts.slice(0, 14)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
     console.log('  functions:');
-    for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
+    for (const [name, ms] of functions.slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
     await context.close();
   }
 } finally {

@@ -9,6 +9,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createParser } from 'eventsource-parser';
 import { startFakeModelServer } from '../../tests/fakes/fake-model-server';
+import { median } from '../lib/report';
 
 const fake = await startFakeModelServer({ behaviour: { kind: 'slow', tokenDelayMs: 5, reply: Array.from({ length: 20 }, (_, i) => `token${i}`).join(' ') } });
 const model = createOpenAICompatible({ name: 'bench', baseURL: fake.url, includeUsage: true }).chatModel('fake-model');
@@ -57,6 +58,5 @@ for (let round = 0; round < 12; round++) {
     if (round > 1) results[name].push((cpuMs() - before) / 20);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`CPU ms per 20-token reply (median of 10 rounds of 20 at once; this process only, the fake server included): ai SDK ${median(results.sdk).toFixed(2)}, fetch + eventsource-parser ${median(results.fetch).toFixed(2)}`);
 await fake.close();

@@ -1,0 +1,15 @@
+/**
+ * An init script for a page of /files: `window.__firstRow` resolves with the time of the first
+ * frame after a file tile entered the page (performance.now(), ms after navigation). Read it with
+ * `page.evaluate('window.__firstRow')`.
+ */
+export const FIRST_ROW_PROBE = `
+  window.__firstRow = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="file-item"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now()));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+`;
