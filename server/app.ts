@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { UserDataChanges } from './modules/auth/session-cache';
+import { sessionTokenOf } from './modules/auth/session-cookie';
 import { decorateAuth } from './modules/auth/current-user';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
@@ -219,6 +220,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  await registerStaticClient(app, deps.clientDir);
+  await registerStaticClient(app, deps.clientDir, (request) => sessionTokenOf(request) !== undefined);
   return app;
 }

@@ -1,8 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_PATHS } from '@contract/first-reads';
 import { AppError } from '../lib/app-error';
+import { firstReadsHtml, sendWithFirstReads, type HasSession } from './page-first-reads';
 
 /**
  * Serves the built client from dist/client: hashed assets cached for a year (immutable), the
@@ -12,9 +14,11 @@ import { AppError } from '../lib/app-error';
  *
  * A page the build wrote HTML of its own for (`pages/chat.html` for /chat, `pages/index.html`
  * for /: scripts/build/page-preloads.ts) gets that file instead: index.html with a
- * `<link rel="modulepreload">` for each of its chunks.
+ * `<link rel="modulepreload">` for each of its chunks. A signed-in page asked for with a session
+ * has its first reads' answers written into it (page-first-reads.ts), and is then the user's own:
+ * `Cache-Control: private, no-cache`.
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined) {
+export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined, hasSession: HasSession) {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
   const pageFiles = hasClient ? pageHtmlFiles(clientDir) : new Map<string, string>();
   if (hasClient) {
@@ -30,14 +34,37 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     });
     app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
   }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
-    if (hasClient && wantsPage && !request.url.startsWith('/assets/')) {
-      const path = request.url.split('?', 1)[0]!.replace(/\/+$/, '') || '/';
-      return reply.header('Cache-Control', 'no-cache').sendFile(pageFiles.get(path) ?? 'index.html');
+  /** A page's HTML: its own file, or index.html; a signed-in page's with its first reads written in. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const queryAt = request.url.indexOf('?');
+    const path = (queryAt < 0 ? request.url : request.url.slice(0, queryAt)).replace(/\/+$/, '') || '/';
+    const file = pageFiles.get(path) ?? 'index.html';
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt);
+    if (!SIGNED_IN_PATHS.includes(path) || !hasSession(request)) return reply.header('Cache-Control', 'no-cache').sendFile(file);
+    return sendWithFirstReads(reply, pageHtml(clientDir!, file), firstReadsHtml(app, request, path, search));
+  };
+  if (hasClient) {
+    // Routes of their own for the signed-in pages: their HTML is compressed here, and flushed in
+    // two parts, which the compression plugin (it would hold the first part back) must leave alone.
+    for (const path of SIGNED_IN_PATHS) {
+      for (const url of [path, `${path}/`]) app.get(url, { compress: false }, sendPage);
     }
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (hasClient && wantsPage && !request.url.startsWith('/assets/')) return sendPage(request, reply);
     throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
   });
+}
+
+const htmlOfFile = new Map<string, string>();
+
+/** A page's HTML file as text, read once: the build writes it, and nothing changes it while Genie runs. */
+function pageHtml(clientDir: string, file: string): string {
+  const path = join(clientDir, file);
+  let html = htmlOfFile.get(path);
+  if (html === undefined) htmlOfFile.set(path, (html = readFileSync(path, 'utf8')));
+  return html;
 }
 
 /** The pages' own HTML files, by path: `pages/index.html` is `/`, `pages/chat.html` is `/chat`. */

@@ -65,27 +65,33 @@ describe('the file manager keeps its place in the URL', () => {
     await context.close();
   });
 
-  it('asks for the list of the folder it opens once (a closed Move dialog asks for nothing)', async () => {
+  it('asks for no list of the folder it opens: the page is sent with it (and a closed Move dialog asks for nothing)', async () => {
     const { context, page, files } = await newUserOnFiles(browser, baseURL);
     await files.createFolder('Invoices');
     await files.openFolder('Invoices');
     const folderId = new URL(page.url()).searchParams.get('folder');
 
-    const lists: string[] = [];
+    const reads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname === '/api/files') lists.push(url.search);
+      if (request.method() === 'GET' && (url.pathname === '/api/files' || url.pathname === '/api/auth/me')) reads.push(`${url.pathname}${url.search}`);
     });
     await page.reload();
     await page.getByText('No files yet').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(lists).toEqual([`?folderId=${folderId}`]);
+    expect(reads).toEqual([]);
     // The page's own chunks are named in its HTML as sent (scripts/build/page-preloads.ts), not
-    // added by a script of their own once it has arrived.
+    // added by a script of their own once it has arrived; its first reads' answers follow its
+    // root (server/plugins/page-first-reads.ts), and are data, not scripts that run.
     const sent = await (await page.request.get(page.url())).text();
     const preloaded = Array.from(sent.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g), (m) => m[1]!.replace(/-[\w-]{8}\.js$/, ''));
     expect(preloaded.filter((path) => path === '/assets/files' || path === '/assets/file-browser').sort()).toEqual(['/assets/file-browser', '/assets/files']);
-    expect(sent.match(/<script\b[^>]*>/g)).toEqual(['<script src="/theme-init.js">', expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]{8}\.js">$/)]);
+    expect(sent.match(/<script\b[^>]*>/g)).toEqual([
+      '<script src="/theme-init.js">',
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]{8}\.js">$/),
+      '<script type="application/json" data-first-read="/api/auth/me" data-status="200">',
+      `<script type="application/json" data-first-read="/api/files?folderId=${folderId}" data-status="200">`,
+    ]);
     await context.close();
   });
 

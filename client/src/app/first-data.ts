@@ -1,7 +1,7 @@
 import { fileListPagesQueryOptions } from '@/features/files/api/get-files';
 import { meQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
-import { openingListOf } from './routes/files-place';
+import { openingListOf } from '@contract/file-places';
 
 /**
  * What a signed-in page opened directly shows first, put in the query cache before the first

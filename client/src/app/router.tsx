@@ -1,10 +1,9 @@
 import { Loader2 } from 'lucide-react';
 import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { fileListUrl } from '@/features/files/api/file-list-url';
+import { firstReadsOf } from '@contract/first-reads';
 import { startEarly } from '@/lib/early-requests';
 import { lazyPage } from './lazy-page';
-import { openingListOf } from './routes/files-place';
 
 // Every page is its own chunk: the landing page loads no chat, admin or chart code.
 const LandingPage = lazyPage(() => import('./routes/landing'));
@@ -40,13 +39,6 @@ const QUERY_PAGES = {
   '/reset-password': ResetPasswordPage,
 };
 
-/** What a signed-in page reads first, named exactly as the page will ask for it. */
-function firstReadsOf(path: string, search: string): string[] {
-  if (path === '/files') return [fileListUrl(openingListOf(search))];
-  if (path === '/chat') return ['/api/conversations'];
-  return [];
-}
-
 /** The longest the first render waits for the opened page's chunks and first data before it shows the loading spinner instead. */
 const FIRST_RENDER_WAIT_MS = 1_500;
 
@@ -63,7 +55,6 @@ export function loadOpenedPage(pathname: string): Promise<void> {
   let needed: { load(): Promise<void> }[];
   if (path === '/') needed = [LandingPage];
   else if (path in SIGNED_IN_PAGES) {
-    startEarly('/api/auth/me');
     for (const url of firstReadsOf(path, window.location.search)) startEarly(url);
     needed = [QueryShell, RequireAuth, SIGNED_IN_PAGES[path as keyof typeof SIGNED_IN_PAGES]];
   } else if (path in QUERY_PAGES) needed = [QueryShell, QUERY_PAGES[path as keyof typeof QUERY_PAGES]];

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FileBrowser } from '@/features/files/components/file-browser';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { placeOf, urlOf } from './files-place';
+import { placeOf, urlOf } from '@contract/file-places';
 
 /** SPEC §2: /files shows the file browser full screen. */
 export default function FilesPage() {

@@ -1,7 +1,7 @@
 import type { FileListResponse } from '@contract/files';
 import { getJson, HttpError } from '@/lib/request';
 import { createFolder } from './create-folder';
-import { fileListUrl } from './file-list-url';
+import { fileListUrl } from '@contract/file-places';
 
 /** Files uploaded from the chat land here, not loose in Home. */
 export const CHAT_UPLOADS_FOLDER = 'Chat uploads';

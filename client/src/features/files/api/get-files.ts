@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileListResponse } from '@contract/files';
 import { getJson } from '@/lib/request';
-import { fileListUrl, type FileListParams } from './file-list-url';
-
-export type { FileListParams } from './file-list-url';
+import { fileListUrl, type FileListParams } from '@contract/file-places';
 
 /** Every file-list query starts with this, so one invalidation refreshes them all. */
 export const FILES_QUERY_KEY = ['files'] as const;

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FileListResponse, FileRecord, Folder } from '@contract/files';
-import { FILES_QUERY_KEY, type FileListParams } from './get-files';
+import type { FileListParams } from '@contract/file-places';
+import { FILES_QUERY_KEY } from './get-files';
 
 /**
  * After a change, the file lists already in the cache are edited in place instead of refetched:

@@ -13,7 +13,8 @@ import { DeleteItemDialog, useDeleteItem } from './delete-item';
 import { EmptyState } from './empty-state';
 import { FileGrid } from './file-grid';
 import { FileList } from './file-list';
-import { LibraryTabs, type BrowserPlace } from './library-tabs';
+import type { FilePlace } from '@contract/file-places';
+import { LibraryTabs } from './library-tabs';
 import { LoadMore } from './load-more';
 import type { BrowserItem, ItemHandlers } from './item-actions';
 import { MoveDialog } from './move-dialog';
@@ -30,8 +31,8 @@ export interface FileBrowserProps {
    * Given, the place is the caller's (the /files page keeps it in the URL, so Back and reload
    * work) and every change goes through onNavigate; absent, the browser keeps it itself (the modal).
    */
-  place?: BrowserPlace;
-  onNavigate?: (place: BrowserPlace) => void;
+  place?: FilePlace;
+  onNavigate?: (place: FilePlace) => void;
   className?: string;
 }
 
@@ -48,7 +49,7 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
 
 /** The file manager of SPEC §2, full page at /files and in chat's Browse Files modal. */
 export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavigate, className }: FileBrowserProps) {
-  const [ownPlace, setOwnPlace] = useState<BrowserPlace>({ scope: 'private', folderId: null });
+  const [ownPlace, setOwnPlace] = useState<FilePlace>({ scope: 'private', folderId: null });
   const { scope, folderId } = place ?? ownPlace;
   const navigate = onNavigate ?? setOwnPlace;
   const [searchText, setSearchText] = useState('');
@@ -66,7 +67,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
   const uploads = useUploads(folderId, { scope });
   const deletion = useDeleteItem();
 
-  const go = (next: BrowserPlace) => {
+  const go = (next: FilePlace) => {
     setSearchText('');
     navigate(next);
     setCreatingFolder(false);

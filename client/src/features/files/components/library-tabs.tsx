@@ -2,12 +2,6 @@ import { User, Users } from 'lucide-react';
 import type { FileScope } from '@contract/files';
 import { cn } from '@/lib/utils';
 
-/** Where a file browser is: a library and a folder in it (null: its Home). */
-export interface BrowserPlace {
-  scope: FileScope;
-  folderId: string | null;
-}
-
 const TABS: { scope: FileScope; label: string; Icon: typeof User }[] = [
   { scope: 'private', label: 'My files', Icon: User },
   { scope: 'team', label: 'Team', Icon: Users },

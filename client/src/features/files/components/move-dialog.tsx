@@ -11,14 +11,15 @@ import { useUpdateFile } from '../api/update-file';
 import { useUpdateFolder } from '../api/update-folder';
 import { FolderIcon } from './file-icon';
 import { nameOf, type BrowserItem } from './item-actions';
-import { LibraryTabs, type BrowserPlace } from './library-tabs';
+import type { FilePlace } from '@contract/file-places';
+import { LibraryTabs } from './library-tabs';
 
 /**
  * A small folder picker: browse from Home, then move the item into the folder shown. A file may
  * also change library ("My files" or "Team"); a folder moves within its own.
  */
-export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null; start: BrowserPlace; onClose: () => void }) {
-  const [target, setTarget] = useState<BrowserPlace>(start);
+export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null; start: FilePlace; onClose: () => void }) {
+  const [target, setTarget] = useState<FilePlace>(start);
   useEffect(() => setTarget(start), [item, start.scope, start.folderId]);
   // Closed, it asks for nothing: it is always mounted, and the page's own list is a different query.
   const { data, isLoading } = useFileList({ scope: target.scope, folderId: target.folderId, search: '' }, { enabled: item !== null });
