@@ -61,7 +61,9 @@ export function FileGrid({ folders, files, handlers, paging }: { folders: Folder
   const rows = Math.ceil(items.length / columns);
   const { scrollRef, virtualizer, virtualRows } = useVirtualRows({
     rows,
-    estimate: 150,
+    // A row's height as drawn (a tile and the gap below it, at every width): with the old guess of
+    // 150 the first render drew a row too many, then measured and drew the page again.
+    estimate: 204,
     // A row is up to 6 tiles of ~25 nodes each: 2 rows either side keep the DOM well under 2,000.
     overscan: 2,
     paging,
