@@ -21,7 +21,7 @@ import { firstReadsOf } from '@contract/first-reads';
  * once the whole document is in, so they find the reads there.
  */
 
-/** An answer larger than this is left for the page to ask for (a page of 100 files is ~40 KB). */
+/** An answer larger than this is left for the page to ask for (a page of 100 files is tens of KB). */
 const MAX_WRITTEN_BYTES = 512 * 1024;
 
 /** Request headers the in-process read keeps: who is asking, and the host and proxy headers the same-origin check and logs read. */
