@@ -61,8 +61,7 @@ describe("a signed-in page's first reads in its HTML", () => {
   it('names the list of the place in the URL, as the page will ask for it', async () => {
     const { cookie } = await signUp(t.app);
     const folder = await createFolder(t.app, cookie, 'Invoices');
-    const r0 = await page(`/files?folder=${folder.id}`, cookie); console.log('BODY', r0.headers, r0.body.slice(0, 400));
-    const reads = writtenReads(r0.body);
+    const reads = writtenReads((await page(`/files?folder=${folder.id}`, cookie)).body);
     expect(reads.map((r) => r.url)).toEqual(['/api/auth/me', `/api/files?folderId=${folder.id}`]);
     expect(reads[1]!.json).toBe(await api(`/api/files?folderId=${folder.id}`, cookie));
   });
