@@ -6,18 +6,21 @@ import { fileListUrl, openingListOf } from './file-places';
  * their answers into the page's HTML when the request carries a session
  * (server/plugins/page-first-reads.ts), and the client then takes them from there.
  */
-const PAGE_READS: Record<string, (search: string) => string[]> = {
+const PAGE_READS = {
   '/chat': () => ['/api/conversations'],
   '/files': (search) => [fileListUrl(openingListOf(search))],
   '/profile': () => [],
   '/team': () => [],
-};
+} satisfies Record<string, (search: string) => string[]>;
+
+/** A signed-in page's path: the client's router names its page for each (a missing one does not compile). */
+export type SignedInPath = keyof typeof PAGE_READS;
 
 /** The signed-in pages' paths. */
-export const SIGNED_IN_PATHS = Object.keys(PAGE_READS);
+export const SIGNED_IN_PATHS: readonly string[] = Object.keys(PAGE_READS);
 
 /** The first reads of the page at `path` (its query string `search`); none for a page that is not signed in. */
 export function firstReadsOf(path: string, search: string): string[] {
-  const reads = PAGE_READS[path];
-  return reads ? ['/api/auth/me', ...reads(search)] : [];
+  if (!Object.hasOwn(PAGE_READS, path)) return [];
+  return ['/api/auth/me', ...PAGE_READS[path as SignedInPath](search)];
 }

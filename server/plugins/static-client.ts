@@ -34,6 +34,13 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     });
     app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
   }
+  // A page's HTML file as text, read once: the build writes it, and nothing changes it while Genie runs.
+  const htmlOfFile = new Map<string, string>();
+  const pageHtml = (file: string) => {
+    let html = htmlOfFile.get(file);
+    if (html === undefined) htmlOfFile.set(file, (html = readFileSync(join(clientDir!, file), 'utf8')));
+    return html;
+  };
   /** A page's HTML: its own file, or index.html; a signed-in page's with its first reads written in. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const queryAt = request.url.indexOf('?');
@@ -41,7 +48,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     const file = pageFiles.get(path) ?? 'index.html';
     const search = queryAt < 0 ? '' : request.url.slice(queryAt);
     if (!SIGNED_IN_PATHS.includes(path) || !hasSession(request)) return reply.header('Cache-Control', 'no-cache').sendFile(file);
-    return sendWithFirstReads(reply, pageHtml(clientDir!, file), firstReadsHtml(app, request, path, search));
+    return sendWithFirstReads(reply, pageHtml(file), firstReadsHtml(app, request, path, search));
   };
   if (hasClient) {
     // Routes of their own for the signed-in pages: their HTML is compressed here, and flushed in
@@ -55,16 +62,6 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     if (hasClient && wantsPage && !request.url.startsWith('/assets/')) return sendPage(request, reply);
     throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
   });
-}
-
-const htmlOfFile = new Map<string, string>();
-
-/** A page's HTML file as text, read once: the build writes it, and nothing changes it while Genie runs. */
-function pageHtml(clientDir: string, file: string): string {
-  const path = join(clientDir, file);
-  let html = htmlOfFile.get(path);
-  if (html === undefined) htmlOfFile.set(path, (html = readFileSync(path, 'utf8')));
-  return html;
 }
 
 /** The pages' own HTML files, by path: `pages/index.html` is `/`, `pages/chat.html` is `/chat`. */

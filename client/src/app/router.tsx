@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { firstReadsOf } from '@contract/first-reads';
+import { firstReadsOf, type SignedInPath } from '@contract/first-reads';
 import { startEarly } from '@/lib/early-requests';
 import { lazyPage } from './lazy-page';
 
@@ -27,7 +27,7 @@ const QueryShell = lazyPage(() => import('./query-shell'));
 const RequireAuth = lazyPage<{ children: ReactNode }>(() => import('@/features/auth/components/require-auth').then((m) => ({ default: m.RequireAuth })));
 
 /** What each page needs before it can show anything: its chunk, and for most TanStack Query, for some the guard. */
-const SIGNED_IN_PAGES = { '/chat': ChatPage, '/files': FilesPage, '/profile': ProfilePage, '/team': TeamPage };
+const SIGNED_IN_PAGES = { '/chat': ChatPage, '/files': FilesPage, '/profile': ProfilePage, '/team': TeamPage } satisfies Record<SignedInPath, unknown>;
 const QUERY_PAGES = {
   '/app': DashboardPage,
   '/premium': PremiumPage,
