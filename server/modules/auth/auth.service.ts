@@ -71,6 +71,31 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, userDataChanges } = deps;
   const sessionCache = new SessionCache<AuthenticatedUser>(userDataChanges);
 
+  /** The session's user read from the database (one read per token at a time: SessionCache.readOnce). */
+  async function readSession(tokenHash: string, now: Date): Promise<AuthenticatedUser | null> {
+    const readAt = userDataChanges.generation;
+    const row = await authRepository.findLiveSession(db, tokenHash, now);
+    if (!row) return null;
+    const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+    if (idleFor > SESSION_IDLE_MS) {
+      await authRepository.deleteSessionById(db, row.session.id);
+      return null;
+    }
+    if (idleFor > TOUCH_INTERVAL_MS) await authRepository.touchSession(db, row.session.id, row.user.id, now);
+    const user: AuthenticatedUser = {
+      id: row.user.id,
+      email: row.user.email,
+      username: row.user.username,
+      createdAt: row.user.createdAt,
+      sessionId: row.session.id,
+      premiumUntil: row.team.premiumUntil,
+      plan: row.team.plan,
+      team: { id: row.team.id, name: row.team.name, role: row.team.role },
+    };
+    sessionCache.set(tokenHash, user, now.getTime(), readAt, row.session.expiresAt.getTime());
+    return user;
+  }
+
   async function startSession(userId: string, origin: SessionOrigin) {
     const token = newToken();
     await authRepository.insertSession(db, {
@@ -208,27 +233,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const tokenHash = hashToken(token);
       const cached = sessionCache.get(tokenHash, now.getTime());
       if (cached) return cached;
-      const readAt = userDataChanges.generation;
-      const row = await authRepository.findLiveSession(db, tokenHash, now);
-      if (!row) return null;
-      const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
-      if (idleFor > SESSION_IDLE_MS) {
-        await authRepository.deleteSessionById(db, row.session.id);
-        return null;
-      }
-      if (idleFor > TOUCH_INTERVAL_MS) await authRepository.touchSession(db, row.session.id, row.user.id, now);
-      const user: AuthenticatedUser = {
-        id: row.user.id,
-        email: row.user.email,
-        username: row.user.username,
-        createdAt: row.user.createdAt,
-        sessionId: row.session.id,
-        premiumUntil: row.team.premiumUntil,
-        plan: row.team.plan,
-        team: { id: row.team.id, name: row.team.name, role: row.team.role },
-      };
-      sessionCache.set(tokenHash, user, now.getTime(), readAt, row.session.expiresAt.getTime());
-      return user;
+      return sessionCache.readOnce(tokenHash, () => readSession(tokenHash, now));
     },
 
     async deleteExpiredSessions() {

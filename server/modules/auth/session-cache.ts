@@ -29,6 +29,8 @@ export class UserDataChanges {
 
 export class SessionCache<T> {
   private readonly entries = new Map<string, { value: T; until: number; generation: number }>();
+  /** Database reads under way, by key: requests that miss together share one read. */
+  private readonly reading = new Map<string, { read: Promise<T | null>; generation: number }>();
 
   constructor(private readonly changes: UserDataChanges) {}
 
@@ -57,7 +59,26 @@ export class SessionCache<T> {
     this.entries.set(key, { value, until: Math.min(nowMs + SESSION_CACHE_TTL_MS, notAfterMs), generation });
   }
 
+  /**
+   * `read`'s answer for a key the cache missed, shared by every request that misses it while the
+   * read is under way: a signed-in page, or twenty chats sent at once, just after an entry
+   * expired each read the session again (issue 19: twenty chats queued twenty reads on PGlite's
+   * one connection, 17-23 ms before any could ask the model). A read begun before a user data
+   * change is not shared with a request made after it.
+   */
+  readOnce(key: string, read: () => Promise<T | null>): Promise<T | null> {
+    const generation = this.changes.generation;
+    const underWay = this.reading.get(key);
+    if (underWay && underWay.generation === generation) return underWay.read;
+    const shared = read().finally(() => {
+      if (this.reading.get(key)?.read === shared) this.reading.delete(key);
+    });
+    this.reading.set(key, { read: shared, generation });
+    return shared;
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
+    this.reading.delete(key);
   }
 }
