@@ -9,7 +9,8 @@
  * Run it in each checkout in turn (git worktree add), several times over, alternating: one run
  * moves by ±30 ms on a shared 2-core machine. LATENCY adds that many ms to every request
  * (Chromium's own network emulation), as a network between the browser and Genie would; REQUESTS
- * prints the last visit's requests (start and end, ms after navigation) and its paints.
+ * prints the first and the last visit's requests (start, connection, sent, first byte and end, ms
+ * after navigation) and their paints: the first visit after start shows Genie's cold code.
  */
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -49,12 +50,13 @@ try {
     await page.goto(`${url}/files`, { waitUntil: 'commit' });
     times.push((await page.evaluate('window.__firstRow')) as number);
     await page.waitForLoadState('networkidle');
-    if (process.env.REQUESTS && visit === VISITS) {
+    if (process.env.REQUESTS && (visit === 1 || visit === VISITS)) {
       const entries = (await page.evaluate(`[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource'), ...performance.getEntriesByType('paint')]
-        .map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.requestStart ?? e.startTime), Math.round(e.responseStart ?? e.startTime), Math.round(e.responseEnd ?? e.startTime), e.encodedBodySize ?? 0])`)) as [string, number, number, number, number, number][];
-      console.log('  start  sent first-byte  end  bytes');
-      for (const [name, start, sent, firstByte, end, bytes] of entries)
-        console.log(`  ${[start, sent, firstByte, end].map((t) => String(t).padStart(5)).join(' ')} ${String(bytes).padStart(7)}  ${name}`);
+        .map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.requestStart ?? e.startTime), Math.round(e.responseStart ?? e.startTime), Math.round(e.responseEnd ?? e.startTime), e.encodedBodySize ?? 0, Math.round(e.connectStart ?? 0), Math.round(e.connectEnd ?? 0)])`)) as [string, number, number, number, number, number, number, number][];
+      console.log(`  visit ${visit}\n  start  sent first-byte  end  bytes  connection`);
+      // A new connection's start and end, or the start twice for a connection reused.
+      for (const [name, start, sent, firstByte, end, bytes, connectStart, connectEnd] of entries)
+        console.log(`  ${[start, sent, firstByte, end].map((t) => String(t).padStart(5)).join(' ')} ${String(bytes).padStart(7)}  ${String(`${connectStart}-${connectEnd}`).padStart(9)}  ${name}`);
     }
     await context.close();
   }
