@@ -116,4 +116,35 @@ describe('the file manager keeps its place in the URL', () => {
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['folder']);
     await context.close();
   });
+
+  // hooks/use-virtual-items.ts: the grid's scroll box is guessed before it is measured, so the
+  // first render draws every row in view. Guessing 0 × 0, it drew an empty list, and measuring
+  // the box added the rows in a second render before the first paint.
+  it('draws every row in view of a long folder in its first render', async () => {
+    const { context, page } = await newUserOnFiles(browser, baseURL);
+    await page.evaluate(async () => {
+      for (let i = 1; i <= 40; i++) {
+        const created = await fetch('/api/folders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Folder ${i}` }) });
+        if (created.status !== 201) throw new Error(`folder ${i}: ${created.status}`);
+      }
+    });
+    await page.addInitScript(() => {
+      const state = { rowsAtFirst: -1, rowsAddedLater: 0 };
+      (window as unknown as { grid: typeof state }).grid = state;
+      new MutationObserver((records) => {
+        const list = document.querySelector('[role="list"][aria-label="Files and folders"]');
+        if (!list) return;
+        // Rows appended to a list already in the page: a render after the one that drew it.
+        const appended = records.filter((r) => r.target === list && r.addedNodes.length > 0).length;
+        if (state.rowsAtFirst === -1) state.rowsAtFirst = list.children.length - appended;
+        state.rowsAddedLater += appended;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.getByTestId('folder-item').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // 1440 × 900: the box is 70vh (630 px) of 204 px rows, so rows 1-4 are in view, and 2 more are drawn below them.
+    expect(await page.evaluate(() => (window as unknown as { grid: unknown }).grid)).toEqual({ rowsAtFirst: 6, rowsAddedLater: 0 });
+    await context.close();
+  });
 });

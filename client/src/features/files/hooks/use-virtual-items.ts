@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { FileRecord, Folder } from '@contract/files';
 import type { BrowserItem } from '../components/item-actions';
 
@@ -23,6 +23,19 @@ export const keyOf = (item: BrowserItem) => (item.kind === 'folder' ? `folder:${
 /** Rows this close to the end of what is loaded ask for the next page. */
 const PREFETCH_ROWS = 8;
 
+/** The scroll box's height as a share of the window's: both views' box is `max-h-[70vh]`. */
+const SCROLL_BOX_SHARE = 0.7;
+
+/**
+ * The scroll box's size before it is measured. The virtualizer measures the box only after the
+ * first render has been committed; guessing 0 × 0 until then, the first render drew no rows at
+ * all, and measuring drew them in a second render and layout before the first paint (issue 19:
+ * the file manager's first rows). The box of a long list is 70vh tall; a short list's
+ * box is shorter, and its rows are all drawn either way.
+ */
+const scrollBoxGuess = () =>
+  typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: Math.floor(window.innerHeight * SCROLL_BOX_SHARE) };
+
 /**
  * A virtual list of `rows` in its own scroll box: only the rows in view (and a few either side)
  * are in the DOM, so a folder of 10,000 files keeps a few hundred nodes, and the next page is
@@ -30,10 +43,12 @@ const PREFETCH_ROWS = 8;
  */
 export function useVirtualRows({ rows, estimate, paging, rowKey, overscan }: { rows: number; estimate: number; paging: Paging; rowKey: (index: number) => string; overscan: number }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [initialRect] = useState(scrollBoxGuess);
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimate,
+    initialRect,
     overscan,
     getItemKey: rowKey,
   });
