@@ -21,7 +21,7 @@ async function main() {
   opening.catch(() => undefined);
   // The app's modules load while the database opens: the embedded one in its own thread (about a
   // second for PGlite), PostgreSQL over the network.
-  const { buildApp } = await import('./app');
+  const [{ buildApp }, { warmUp }] = await Promise.all([import('./app'), import('./warm-up')]);
   const database = await opening;
   let app;
   try {
@@ -31,6 +31,8 @@ async function main() {
     await database.close();
     throw error;
   }
+  // In the background: a request that arrives meanwhile is answered as usual.
+  warmUp(app).catch((error: unknown) => app.log.warn({ err: error }, 'warming up the signed-in pages failed'));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;

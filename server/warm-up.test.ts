@@ -1,0 +1,30 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from './db/schema/users';
+import { createTestApp, type TestApp } from '../tests/support/test-app';
+import { warmUp } from './warm-up';
+
+/** main.ts warms the signed-in pages after start (warm-up.ts): pages answered, nothing written. */
+describe('warming up after start', () => {
+  let clientDir: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'genie-client-'));
+    mkdirSync(join(clientDir, 'pages'));
+    const html = '<!doctype html><html><head><title>Genie</title></head><body><div id="root"></div></body></html>';
+    writeFileSync(join(clientDir, 'index.html'), html);
+    for (const page of ['chat', 'files', 'profile', 'team']) writeFileSync(join(clientDir, `pages/${page}.html`), html);
+    t = await createTestApp({ deps: { clientDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('asks for each signed-in page with a cookie of no session: each answered 200, no session made', async () => {
+    expect(await warmUp(t.app)).toEqual([200, 200, 200, 200]);
+    expect(await t.database.db.select().from(sessions)).toEqual([]);
+  });
+});
