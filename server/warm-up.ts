@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from './modules/auth/session-cookie';
 export const WARM_UP_AGENT = `genie-warm-up/${randomUUID()}`;
 
 /**
- * Asks once for each signed-in page, as a browser with a session cookie would, right after the
+ * Asks once for each signed-in page, as a browser with a session cookie would, just before the
  * server starts listening; the cookie matches no session. The page's route, its first reads
  * (each answered 401 and left out of the page), the session lookup, brotli and the embedded
  * database's first statements then run before a person's first request instead of during it.
