@@ -15,9 +15,9 @@ export const WARM_UP_AGENT = `genie-warm-up/${randomUUID()}`;
  * server starts listening; the cookie matches no session. The page's route, its first reads
  * (each answered 401 and left out of the page), the session lookup, brotli and the embedded
  * database's first statements then run before a person's first request instead of during it.
- * After a restart the first /files with a session took 38-45 ms to its end and later ones 10-15 ms;
- * warmed, the first took 20-30 ms (issue 19: the file manager's first visit after start). Each
- * answer's status, for the test.
+ * Asked for at once after a restart, the first /files with a session took 48-93 ms to its end
+ * and later ones 8-19 ms; warmed, the first takes 22-36 ms (issue 19: the file manager's first
+ * visit after start; bench/profile/first-page-after-restart.ts). Each answer's status, for the test.
  */
 export async function warmUp(app: FastifyInstance): Promise<number[]> {
   const statuses: number[] = [];

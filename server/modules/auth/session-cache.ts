@@ -61,10 +61,10 @@ export class SessionCache<T> {
 
   /**
    * `read`'s answer for a key the cache missed, shared by every request that misses it while the
-   * read is under way: a signed-in page, or twenty chats sent at once, just after an entry
-   * expired each read the session again (issue 19: twenty chats queued twenty reads on PGlite's
-   * one connection, 17-23 ms before any could ask the model). A read begun before a user data
-   * change is not shared with a request made after it.
+   * read is under way. Without it, each request of a signed-in page's burst, or each of twenty
+   * chats sent at once, read the session again just after its entry expired (issue 19: twenty
+   * reads in line on PGlite's one connection, 17-23 ms before any chat could ask its model). A
+   * read begun before a user data change is not shared with a request made after it.
    */
   readOnce(key: string, read: () => Promise<T | null>): Promise<T | null> {
     const generation = this.changes.generation;
