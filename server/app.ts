@@ -43,7 +43,6 @@ import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
 import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
-import { WARM_UP_AGENT } from './warm-up';
 
 export interface AppDeps {
   config: Config;
@@ -94,9 +93,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const app = Fastify({
     logger: deps.logger === false ? false : { ...logOptions, ...(deps.logger === true || deps.logger === undefined ? {} : deps.logger) },
-    // The warm-up's requests after start (warm-up.ts) are not logged.
-    childLoggerFactory: (logger, bindings, options, raw) =>
-      logger.child(bindings, raw.headers['user-agent'] === WARM_UP_AGENT ? { ...options, level: 'silent' } : options),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // Fastify's default is no limit: a request may take this long to arrive, headers and body.

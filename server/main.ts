@@ -9,9 +9,6 @@ import { resolveSessionSecret } from './lib/secret';
 const isOperatorError = (error: unknown) =>
   error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DatabaseOpenError;
 
-/** The longest the warm-up (warm-up.ts) may hold the start; it took ~50-100 ms on a cold 2-core machine. */
-const WARM_UP_LIMIT_MS = 2_000;
-
 async function main() {
   const config = loadConfig();
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
@@ -24,15 +21,12 @@ async function main() {
   opening.catch(() => undefined);
   // The app's modules load while the database opens: the embedded one in its own thread (about a
   // second for PGlite), PostgreSQL over the network.
-  const [{ buildApp }, { warmUp }] = await Promise.all([import('./app'), import('./warm-up')]);
+  const [{ buildApp }, { warmUpBeforeListening }] = await Promise.all([import('./app'), import('./warm-up')]);
   const database = await opening;
   let app;
   try {
-    const built = (app = await buildApp({ config, database, sessionSecret, clientDir: resolve(config.CLIENT_DIR) }));
-    // Before listening, so the first person's request does not share the thread with it; it
-    // cannot hold the start for long, and a failure of it is not the start's.
-    const warmedUp = warmUp(built).catch((error: unknown) => built.log.warn({ err: error }, 'warming up the signed-in pages failed'));
-    await Promise.race([warmedUp, new Promise((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref())]);
+    app = await buildApp({ config, database, sessionSecret, clientDir: resolve(config.CLIENT_DIR) });
+    await warmUpBeforeListening(app);
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     await database.close();
