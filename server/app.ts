@@ -185,7 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extraction,
     pendingWrites,
     knowledge: search.service,
-    connections: database.kind === 'pglite' ? 'single' : 'pool',
   });
   app.addHook('onClose', () => chatService.stopTitleCalls());
 

@@ -2,8 +2,7 @@
  * Times a chat's two statements on an in-memory PGlite, apart from HTTP and the model: the start
  * (limits, conversation, the user's message) and the finish (reply, interaction, feature events,
  * the conversation's activity), `n` exchanges of one user in one conversation, and EXPLAIN ANALYZE
- * of the last of each. The start alternates (ABAB) between the embedded database's one statement
- * and the pool's transaction (BEGIN, advisory lock, statement, COMMIT). `npx tsx bench/profile/exchange-statements.ts [n]`.
+ * of the last of each. `npx tsx bench/profile/exchange-statements.ts [n]`.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -33,16 +32,15 @@ const userId = randomUUID();
 await db.execute(sql`insert into users (id, email, username, password_hash) values (${userId}::uuid, 'p@example.com', 'p', 'x')`);
 const conversationId = randomUUID();
 const limits = { minuteAgo: new Date(Date.now() - 60_000), dayStart: new Date(Date.now() - 3_600_000), perMinute: 1e6, allowance: 1e6, needsPromotion: false };
-const startMs = { single: 0, pool: 0 };
+let startMs = 0;
 let finishMs = 0;
 for (let i = 0; i < n; i++) {
   const now = new Date();
   const conversation = { id: conversationId, existing: i > 0, title: 't', persona: 'default', mode: 'chat' };
   const messageId = randomUUID();
-  const connections = i % 2 === 0 ? 'single' : 'pool';
   let t = performance.now();
-  await exchanges.startExchange(db, { userId, now, limits, conversation, message: { id: messageId, content: `question ${i} with some words in it`, attachments: null, parent: 'active' }, historyLimit: 0 }, connections);
-  startMs[connections] += performance.now() - t;
+  await exchanges.startExchange(db, { userId, now, limits, conversation, message: { id: messageId, content: `question ${i} with some words in it`, attachments: null, parent: 'active' }, historyLimit: 0 });
+  startMs += performance.now() - t;
   t = performance.now();
   await exchanges.finishExchange(db, {
     userId,
@@ -56,11 +54,11 @@ for (let i = 0; i < n; i++) {
   });
   finishMs += performance.now() - t;
 }
-console.log(`start ${(startMs.single / (n / 2)).toFixed(2)} ms as one statement, ${(startMs.pool / (n / 2)).toFixed(2)} ms in a transaction with the lock; finish ${(finishMs / n).toFixed(2)} ms (mean of ${n}, in-memory PGlite)`);
+console.log(`start ${(startMs / n).toFixed(2)} ms; finish ${(finishMs / n).toFixed(2)} ms (mean of ${n}, in-memory PGlite)`);
 const nextId = randomUUID();
 const conversation = { id: conversationId, existing: true, title: 't', persona: 'default', mode: 'chat' };
 const lastStart = await captured(() =>
-  exchanges.startExchange(db, { userId, now: new Date(), limits, conversation, message: { id: nextId, content: 'one more question', attachments: null, parent: 'active' }, historyLimit: 0 }, 'single'),
+  exchanges.startExchange(db, { userId, now: new Date(), limits, conversation, message: { id: nextId, content: 'one more question', attachments: null, parent: 'active' }, historyLimit: 0 }),
 );
 const lastFinish = await captured(() =>
   exchanges.finishExchange(db, { userId, conversation, reply: { id: randomUUID(), parentId: nextId, regenerated: false, content: 'a reply', image: null, model: 'm', tokensIn: 1, tokensOut: 1, status: 'complete', createdAt: new Date() }, responseTimeMs: 1, success: true, tokens: 2, features: [{ feature: 'chat', action: 'message' }], now: new Date() }),

@@ -10,18 +10,14 @@ import type { LimitCounts } from './chat-limits';
  * conversation's last activity. Plain SQL because Drizzle cannot chain data-modifying CTEs; every
  * value is a bound parameter with a cast.
  *
- * A start that stores a message runs in a transaction after a per-user advisory lock: under READ
- * COMMITTED each statement counts from its own snapshot, so two concurrent starts of one user both
- * saw 4 of 5 messages and both inserted (6 got through). The lock makes the second start wait
- * until the first has committed, and its statement's snapshot, taken after the lock, sees that row.
- * The embedded database (PGlite) has one connection that runs one statement at a time, each in its
- * own snapshot taken after the one before committed, so there the start is the statement alone:
- * one round trip instead of four (BEGIN, the lock, the statement, COMMIT; issue 19: 5 statements
- * per chat became 2).
+ * A start that stores a message counts after a per-user advisory lock: under READ COMMITTED each
+ * statement counts from its own snapshot, so two concurrent starts of one user both saw 4 of 5
+ * messages and both inserted (6 got through). The count is a function (chat_counts_after_lock,
+ * migration 0018) that takes the lock and then counts in a snapshot of its own, taken after the
+ * start before it has committed. The lock lasts until this statement commits, so a start is one
+ * round trip on both databases (issue 19: it was four on PostgreSQL, BEGIN, the lock, the statement
+ * and COMMIT, and one user's starts waited on each other across all four).
  */
-
-/** The advisory lock's first key: this lock's own namespace ('CHAT'), the user's hash is the second. */
-const ALLOWANCE_LOCK_SPACE = 0x43484154;
 
 export interface StoredAttachment {
   url: string;
@@ -95,23 +91,14 @@ export interface ExchangeEndInput {
   now: Date;
 }
 
-/** 'single': the embedded database's one connection, where statements never interleave. */
-export type DatabaseConnections = 'pool' | 'single';
-
 export const chatExchangeRepository = {
-  async startExchange(db: Db, input: ExchangeStartInput, connection: DatabaseConnections = 'pool'): Promise<ExchangeStart> {
+  async startExchange(db: Db, input: ExchangeStartInput): Promise<ExchangeStart> {
     const { userId, now, limits, conversation, message } = input;
     const user = uuid(userId);
     const ctes: SQL[] = [
+      // Counted after the user's allowance lock when the start stores a message (migration 0018).
       sql`counts as (
-        select (count(*) filter (where created_at >= ${timestamp(limits.minuteAgo)}))::int as last_minute,
-               min(created_at) filter (where created_at >= ${timestamp(limits.minuteAgo)}) as oldest,
-               (count(*) filter (where created_at >= ${timestamp(limits.dayStart)}))::int as today
-        from messages
-        -- What counts: the user's messages, except those whose reply failed before any text (kept
-        -- for Retry), and each regenerated reply.
-        where user_id = ${user} and ((role = 'user' and status <> 'failed') or (role = 'assistant' and regenerated))
-          and created_at >= ${timestamp(limits.minuteAgo < limits.dayStart ? limits.minuteAgo : limits.dayStart)}
+        select * from chat_counts_after_lock(${user}, ${timestamp(limits.minuteAgo)}, ${timestamp(limits.dayStart)}, ${message !== null}::boolean)
       )`,
       limits.needsPromotion
         ? sql`promotion as (
@@ -181,14 +168,7 @@ export const chatExchangeRepository = {
              ${history} as history
       from counts c, promotion p, verdict v
     `;
-    // A check that stores nothing needs no lock: it cannot push the count past the limit.
-    const result =
-      message && connection === 'pool'
-      ? await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${int(ALLOWANCE_LOCK_SPACE)}, hashtext(${text(userId)}))`);
-          return tx.execute(statement);
-        })
-      : await db.execute(statement);
+    const result = await db.execute(statement);
     const row = rowsOf<StartRow>(result)[0]!;
     return {
       lastMinute: row.last_minute,

@@ -31,7 +31,7 @@ import { InFlightReplies } from './in-flight-replies';
 import { AllowanceMemo } from './allowance-memo';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { generateImageFor } from './chat-images';
-import { chatExchangeRepository as exchanges, type DatabaseConnections, type ExchangeStart } from './chat-exchange.repository';
+import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
 import { ReplyDraft, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
 import { chatRepository as repo } from './chat.repository';
@@ -57,8 +57,6 @@ export interface ChatServiceDeps {
   pendingWrites: PendingWrites;
   /** Passages of the user's files, for "Search my files" and long attachments (the search module). */
   knowledge?: KnowledgeSource;
-  /** 'single' on the embedded database: a chat's start needs no transaction there (see the repository). */
-  connections?: DatabaseConnections;
 }
 
 /** Where a failed exchange's user message was kept (shown with Retry); absent when it was not kept. */
@@ -120,7 +118,7 @@ interface ExchangeEnd {
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, config, clock, pendingWrites, connections = 'pool' } = deps;
+  const { db, config, clock, pendingWrites } = deps;
   const catalogue: ModelCatalogue = buildCatalogue(config);
   const reportedContext = new ReportedContextSizes();
   const inFlight = new InFlightReplies();
@@ -212,7 +210,7 @@ export function createChatService(deps: ChatServiceDeps) {
     let attachments: ResolvedAttachment[] = [];
     if (requested.length > 0 || answered) {
       // Checked before the files are read, so the refusals come in the same order as without them.
-      refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }, connections));
+      refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }));
       if (requested.length > 0) attachments = await resolveAttachments(deps.files, deps.extraction, userId, requested);
     }
     const typed = answered ? answered.content : body.message;
@@ -234,7 +232,7 @@ export function createChatService(deps: ChatServiceDeps) {
         conversation,
         message: { id: userMessageId, content: text, attachments: attachments.length > 0 ? attachments.map((a) => a.stored) : null, parent },
         historyLimit: 0,
-      }, connections);
+      });
       refuseUnlessAllowed(start);
       allowances.remember(userId, limits, start);
     }
