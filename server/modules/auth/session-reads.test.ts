@@ -68,7 +68,7 @@ describe('session reads', () => {
     expect((await me(cookie)).statusCode).toBe(200);
     clock.advance(SESSION_REFRESH_AFTER_MS);
     // Signed out by another process: the row is gone, this process's entry is not.
-    const reads = vi.spyOn(authRepository, 'findLiveSession').mockResolvedValue(undefined);
+    const reads = vi.spyOn(authRepository, 'findLiveSession').mockResolvedValue(null);
     try {
       expect((await me(cookie)).statusCode).toBe(200);
       await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(1));
