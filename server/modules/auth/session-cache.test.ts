@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_CACHE_TTL_MS, SESSION_REFRESH_AFTER_MS, SessionCache, UserDataChanges } from './session-cache';
+import { SESSION_CACHE_TTL_MS, SessionCache, UserDataChanges } from './session-cache';
 
 describe('the session cache', () => {
   it('answers within the time to live and forgets after it', () => {
@@ -8,21 +8,6 @@ describe('the session cache', () => {
     cache.set('token', 'alice', 1_000, changes.generation);
     expect(cache.get('token', 1_000 + SESSION_CACHE_TTL_MS - 1)).toBe('alice');
     expect(cache.get('token', 1_000 + SESSION_CACHE_TTL_MS)).toBeUndefined();
-  });
-
-  it('is due to be read again from one second old, unless a read of it is under way', async () => {
-    const changes = new UserDataChanges();
-    const cache = new SessionCache<string>(changes);
-    cache.set('token', 'alice', 1_000, changes.generation);
-    expect(cache.dueForRefresh('token', 1_000 + SESSION_REFRESH_AFTER_MS - 1)).toBe(false);
-    expect(cache.dueForRefresh('token', 1_000 + SESSION_REFRESH_AFTER_MS)).toBe(true);
-    expect(cache.dueForRefresh('another token', 1_000 + SESSION_REFRESH_AFTER_MS)).toBe(false);
-    let answer!: (value: string) => void;
-    const reading = cache.readOnce('token', () => new Promise<string>((resolve) => (answer = resolve)));
-    expect(cache.dueForRefresh('token', 1_000 + SESSION_REFRESH_AFTER_MS)).toBe(false);
-    answer('alice');
-    await reading;
-    expect(cache.dueForRefresh('token', 1_000 + SESSION_REFRESH_AFTER_MS)).toBe(true);
   });
 
   it('never answers for a session past its own expiry', () => {

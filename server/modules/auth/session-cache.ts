@@ -4,15 +4,9 @@
  * (bench #5). Sign-out drops its own entry at once. A service that writes a user's account or plan
  * calls `UserDataChanges.changed()`, which drops every entry of this process; other processes of a
  * scaled-out deployment see such a change within the two seconds (docs/decisions.md).
- *
- * An entry older than one second still answers, and is read again in the background
- * (`dueForRefresh`): a session in use is then never more than two seconds old, as before, but its
- * requests do not wait for that read every two seconds.
  */
 
 export const SESSION_CACHE_TTL_MS = 2_000;
-/** An entry this old is read again, in the background, by the next request that gets it. */
-export const SESSION_REFRESH_AFTER_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -34,7 +28,7 @@ export class UserDataChanges {
 }
 
 export class SessionCache<T> {
-  private readonly entries = new Map<string, { value: T; until: number; generation: number; readAtMs: number }>();
+  private readonly entries = new Map<string, { value: T; until: number; generation: number }>();
   /** Database reads under way, by key: requests that miss together share one read. */
   private readonly reading = new Map<string, { read: Promise<T | null>; generation: number }>();
 
@@ -62,13 +56,7 @@ export class SessionCache<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, until: Math.min(nowMs + SESSION_CACHE_TTL_MS, notAfterMs), generation, readAtMs: nowMs });
-  }
-
-  /** The entry for `key` answers, is old enough to be read again, and no read of it is under way. */
-  dueForRefresh(key: string, nowMs: number): boolean {
-    const entry = this.entries.get(key);
-    return entry !== undefined && nowMs - entry.readAtMs >= SESSION_REFRESH_AFTER_MS && !this.reading.has(key);
+    this.entries.set(key, { value, until: Math.min(nowMs + SESSION_CACHE_TTL_MS, notAfterMs), generation });
   }
 
   /**
