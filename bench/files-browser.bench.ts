@@ -163,8 +163,10 @@ try {
         'client.js (react-dom is 209 of its 239 KB) compiled and run, and the page\'s first render on a cold engine (72 and 90 ms of one traced ' +
         'visit). The list now comes in the page\'s HTML (server/plugins/page-first-reads.ts), which saves a round trip over a network but not ' +
         'CPU on loopback. The first render now draws the rows in view at once (the virtualizer took its box as 0 × 0 and drew them in a second ' +
-        'render), and a started server warms its signed-in pages (server/warm-up.ts). The next step would be rendering the first page of rows on ' +
-        'the server, as HTML.',
+        'render), and a started server warms its signed-in pages (server/warm-up.ts). Chromium now starts before Genie (it timed Genie\'s ' +
+        'start before): its own first visit, to a bare page, costs 40-48 ms, yet the first visit after Genie started took 474-719 ms in the ' +
+        'runs of 2026-11-25 against a median of 264-323 ms. Known cold parts: the static files (10 assets at once, first 45-63 ms, then 22-44 ms) ' +
+        'and the first reads; the rest is not found yet. The next step would be rendering the first page of rows on the server, as HTML.',
     });
     report({
       figure: `File manager, ${FILES} files: scroll to the very end (grid, a screen a frame, every page loaded on the way)`,
