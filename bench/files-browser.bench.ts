@@ -5,13 +5,13 @@
  * scrolling to the very end (every page loaded on the way), the DOM nodes and JS heap left at the
  * end, and the requests a new folder costs. The frame baseline is the same page's idle frame loop
  * before scrolling; the other targets are absolute budgets. Beside the first rows: a just-launched
- * Chromium's first visit to a bare page with one row, what the browser's own first start costs. The files are seeded already indexed
- * (lib/file-library.ts says why).
+ * Chromium's first visit to a bare page with one row, what the browser's own first start costs.
+ * The files are seeded already indexed (lib/file-library.ts says why).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { spawnGenie, stopGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { showSpread, spreadOf } from './lib/alternate';
@@ -55,12 +55,22 @@ try {
   // Chromium first, then Genie: a person's browser is running when they open Genie after a restart,
   // and the two starting at once on two cores timed each other's start (324-614 ms, 2026-11-25).
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  const browserFirstVisit = await (async () => {
+  /** A browser context of its own (nothing cached), signed in to `signedInTo` if given, with the probes, on a new page. */
+  const newVisit = async (signedInTo?: string) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    if (signedInTo) await context.addCookies(browserCookies(cookie, signedInTo));
     const page = await context.newPage();
-    await page.addInitScript(FIRST_ROW_PROBE);
-    await page.goto(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, { waitUntil: 'commit' });
-    const ms = (await page.evaluate('window.__firstRow')) as number;
+    await page.addInitScript(FRAME_PROBE);
+    return { context, page };
+  };
+  /** Opens `url` in `page`: ms until its first row is painted. */
+  const msToFirstRow = async (page: Page, url: string) => {
+    await page.goto(url, { waitUntil: 'commit' });
+    return (await page.evaluate('window.__firstRow')) as number;
+  };
+  const browserFirstVisit = await (async () => {
+    const { context, page } = await newVisit();
+    const ms = await msToFirstRow(page, `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
     await context.close();
     return ms;
   })();
@@ -68,19 +78,10 @@ try {
   const genie = spawnGenie(env, 180_000, { compiled: true });
   try {
     const url = await genie.ready;
-    /** A browser context of its own (nothing cached), signed in, with the probes, on a new page. */
-    const newVisit = async () => {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      await context.addCookies(browserCookies(cookie, url));
-      const page = await context.newPage();
-      await page.addInitScript(FRAME_PROBE);
-      return { context, page };
-    };
     /** A first visit: ms until the first row is painted. */
     const freshVisit = async () => {
-      const { context, page } = await newVisit();
-      await page.goto(`${url}/files`, { waitUntil: 'commit' });
-      const ms = (await page.evaluate('window.__firstRow')) as number;
+      const { context, page } = await newVisit(url);
+      const ms = await msToFirstRow(page, `${url}/files`);
       await page.waitForLoadState('networkidle');
       await context.close();
       return ms;
@@ -90,15 +91,14 @@ try {
     const afterStart = await freshVisit();
     const visits = spreadOf([await freshVisit(), await freshVisit(), await freshVisit(), await freshVisit(), await freshVisit()]);
 
-    const { context, page } = await newVisit();
+    const { context, page } = await newVisit(url);
     const apiRequests: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/api/')) apiRequests.push(`${request.method()} ${path}`);
     });
 
-    await page.goto(`${url}/files`, { waitUntil: 'commit' });
-    await page.evaluate('window.__firstRow');
+    await msToFirstRow(page, `${url}/files`);
     await page.waitForLoadState('networkidle');
 
     // The idle frame loop of the same page: what a frame costs here with nothing to do.
@@ -164,8 +164,8 @@ try {
         'visit). The list now comes in the page\'s HTML (server/plugins/page-first-reads.ts), which saves a round trip over a network but not ' +
         'CPU on loopback. The first render now draws the rows in view at once (the virtualizer took its box as 0 × 0 and drew them in a second ' +
         'render), and a started server warms its signed-in pages (server/warm-up.ts). Chromium now starts before Genie (it timed Genie\'s ' +
-        'start before): its own first visit, to a bare page, costs 40-48 ms, yet the first visit after Genie started took 474-719 ms in the ' +
-        'runs of 2026-11-25 against a median of 264-323 ms. Known cold parts: the static files (10 assets at once, first 45-63 ms, then 22-44 ms) ' +
+        'start before): its own first visit, to a bare page, costs 38-80 ms, yet the first visit after Genie started took 442-719 ms in the ' +
+        'runs of 2026-11-25 against a median of 264-346 ms. Known cold parts: the static files (10 assets at once, first 45-63 ms, then 22-44 ms) ' +
         'and the first reads; the rest is not found yet. The next step would be rendering the first page of rows on the server, as HTML.',
     });
     report({

@@ -7,8 +7,8 @@ import { sessions } from './db/schema/users';
 import { createTestApp, type TestApp } from '../tests/support/test-app';
 import { warmUp, warmUpBeforeListening } from './warm-up';
 
-/** main.ts warms the signed-in pages after start (warm-up.ts): pages answered, nothing written. */
-describe('warming up after start', () => {
+/** main.ts warms the signed-in pages before it listens (warm-up.ts): pages answered, nothing written, nothing logged. */
+describe('warming up before listening', () => {
   let clientDir: string;
   let t: TestApp;
   // The app's log, one JSON line each.

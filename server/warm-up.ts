@@ -30,12 +30,13 @@ export async function warmUp(app: FastifyInstance): Promise<number[]> {
  * most WARM_UP_LIMIT_MS; a failure of it is logged, not the start's.
  */
 export async function warmUpBeforeListening(app: FastifyInstance): Promise<void> {
+  const level = app.log.level;
+  // Silenced before the first request is made, not after it has begun.
+  app.log.level = 'silent';
   const warming = warmUp(app).then(
     () => null,
     (error: unknown) => error,
   );
-  const level = app.log.level;
-  app.log.level = 'silent';
   try {
     await Promise.race([warming, new Promise((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref())]);
   } finally {
