@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { startGenieProcess, stopGenie, tempDir, type GenieProcess } from './genie-process';
+import { spawnGenie, stopGenie, tempDir, type GenieProcess } from './genie-process';
 import { newAccount, signUpOverHttp } from './http';
 import { openChatStream } from './chat-stream';
 
@@ -22,7 +22,17 @@ export interface ChatLoadResult {
 
 const rssMbOf = (genie: GenieProcess) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${genie.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-export async function runChatLoad(options: { concurrent: number; seconds: number; rampSeconds: number; words: number; tokenDelayMs: number }): Promise<ChatLoadResult> {
+export interface ChatLoadOptions {
+  concurrent: number;
+  seconds: number;
+  rampSeconds: number;
+  words: number;
+  tokenDelayMs: number;
+  /** Run dist/server/main.js with npm start's Node flags (build it first) instead of the source under tsx. */
+  compiled?: boolean;
+}
+
+export async function runChatLoad(options: ChatLoadOptions): Promise<ChatLoadResult> {
   const data = tempDir('genie-load-');
   const reply = Array.from({ length: options.words }, (_, i) => `w${i}`).join(' ');
   const fake = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/fake-model-server.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -41,7 +51,7 @@ export async function runChatLoad(options: { concurrent: number; seconds: number
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'slow', tokenDelayMs: options.tokenDelayMs, reply }),
     });
-    const genie = await startGenieProcess({
+    const spawned = spawnGenie({
       DATA_DIR: data.dir,
       OPENAI_COMPATIBLE_BASE_URL: fakeUrl,
       // Every stream opens a new conversation; the title calls are not the load measured here.
@@ -49,7 +59,8 @@ export async function runChatLoad(options: { concurrent: number; seconds: number
       GENIE_MODEL_TITLES: 'false',
       CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
       CHAT_DAILY_MESSAGES_FREE: '1000000',
-    });
+    }, 90_000, { compiled: options.compiled ?? false });
+    const genie = { ...spawned, url: await spawned.ready };
     const cookies: string[] = [];
     for (let i = 0; i < 10; i++) cookies.push(await signUpOverHttp(genie.url, newAccount(`load${i}`)));
 
