@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTokens, fitPrompt, MAX_REPLY_TOKENS, ReportedContextSizes } from './context-budget';
-import { reportedContextTokens } from './model-stream';
+import { reportedContextTokens } from './provider-error';
 
 const turn = (role: 'user' | 'assistant', chars: number) => ({ role, content: 'x'.repeat(chars) });
 const user = (chars: number) => [{ type: 'text' as const, text: 'y'.repeat(chars) }];

@@ -7,7 +7,8 @@ import type { Config } from '../../config';
 import { modelLabel, type ModelChoice } from './catalogue';
 import { createLocalLanguageModel } from './local/local-language-model';
 import { localRuntimeFor } from './local/local-models';
-import type { ProviderModel } from './model-stream';
+import { ChatCompletionsModel } from './chat-completions';
+import type { ChatModel } from './model-stream';
 import { retryingFetch } from './retrying-fetch';
 
 export const VENICE_DEFAULT_BASE_URL = 'https://api.venice.ai/api/v1';
@@ -18,9 +19,9 @@ export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
  * schema for stream chunks in its constructor, and zod compiles a schema on its first parse, so a
  * model made per request paid both on every chat (milliseconds of CPU before the first token).
  */
-const languageModels = new WeakMap<Config, Map<string, ProviderModel>>();
+const languageModels = new WeakMap<Config, Map<string, ChatModel>>();
 
-export function languageModelFor(config: Config, choice: ModelChoice): ProviderModel {
+export function languageModelFor(config: Config, choice: ModelChoice): ChatModel {
   let models = languageModels.get(config);
   if (!models) languageModels.set(config, (models = new Map()));
   const key = modelLabel(choice);
@@ -30,11 +31,12 @@ export function languageModelFor(config: Config, choice: ModelChoice): ProviderM
 }
 
 /**
- * The `ai` SDK model for a catalogue choice. Every server that speaks /v1/chat/completions goes
- * through createOpenAICompatible (plain `openai(model)` would use the Responses API, which such
- * servers lack); OpenAI itself uses `.chat()` so a custom OPENAI_BASE_URL proxy also works.
+ * The model for a catalogue choice. Every other server that speaks /v1/chat/completions is read
+ * by Genie's own stream (chat-completions.ts says why; plain `openai(model)` would use the
+ * Responses API, which such servers lack); the hosted providers with their own SDK package use
+ * it, and OpenAI itself uses `.chat()` so a custom OPENAI_BASE_URL proxy also works.
  */
-function createLanguageModel(config: Config, choice: ModelChoice): ProviderModel {
+function createLanguageModel(config: Config, choice: ModelChoice): ChatModel {
   switch (choice.provider) {
     case 'openai':
       return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);
@@ -44,8 +46,10 @@ function createLanguageModel(config: Config, choice: ModelChoice): ProviderModel
       return createXai({ apiKey: config.XAI_API_KEY, baseURL: config.XAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);
     case 'venice':
     case 'ollama':
-    case 'openai-compatible':
-      return compatible(config, choice.provider).chatModel(choice.modelId);
+    case 'openai-compatible': {
+      const { baseURL, apiKey } = compatibleSettings(config, choice.provider);
+      return new ChatCompletionsModel(baseURL, choice.modelId, apiKey);
+    }
     case 'local':
       return createLocalLanguageModel(localRuntimeFor(config, choice.modelId), choice.modelId);
   }
@@ -67,11 +71,16 @@ export function imageModelFor(config: Config, choice: ModelChoice): ImageModel |
   }
 }
 
-function compatible(config: Config, provider: 'venice' | 'ollama' | 'openai-compatible') {
-  const settings = {
+type CompatibleProvider = 'venice' | 'ollama' | 'openai-compatible';
+
+function compatibleSettings(config: Config, provider: CompatibleProvider): { baseURL: string; apiKey: string | undefined } {
+  return {
     venice: { baseURL: config.VENICE_BASE_URL ?? VENICE_DEFAULT_BASE_URL, apiKey: config.VENICE_API_KEY },
     ollama: { baseURL: config.OLLAMA_BASE_URL ?? OLLAMA_DEFAULT_BASE_URL, apiKey: config.OLLAMA_API_KEY },
     'openai-compatible': { baseURL: config.OPENAI_COMPATIBLE_BASE_URL ?? '', apiKey: config.OPENAI_COMPATIBLE_API_KEY },
   }[provider];
-  return createOpenAICompatible({ name: provider, ...settings, includeUsage: true, fetch: retryingFetch });
+}
+
+function compatible(config: Config, provider: CompatibleProvider) {
+  return createOpenAICompatible({ name: provider, ...compatibleSettings(config, provider), includeUsage: true, fetch: retryingFetch });
 }

@@ -1,5 +1,6 @@
 import type { ChatHistoryItem } from 'node-llama-cpp';
-import { ProviderError, TOO_LONG_FOR_PROVIDER, type ProviderModel } from '../model-stream';
+import type { ProviderModel } from '../model-stream';
+import { ProviderError, TOO_LONG_FOR_PROVIDER } from '../provider-error';
 import { QueueFullError } from './generation-queue';
 import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
 
