@@ -2,31 +2,35 @@
  * Times a chat's two statements on an in-memory PGlite, apart from HTTP and the model: the start
  * (limits, conversation, the user's message) and the finish (reply, interaction, feature events,
  * the conversation's activity), `n` exchanges of one user in one conversation, and EXPLAIN ANALYZE
- * of the last of each. `npx tsx bench/profile/exchange-statements.ts [n]`.
+ * of the last of each; then the start through PGlite's `query` against a named statement, as the
+ * server's database thread runs it. `npx tsx bench/profile/exchange-statements.ts [n]`.
  */
 import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openMemoryPglite } from '../../server/db/pglite-memory';
+import { NamedStatements } from '../../server/db/pglite-named-statements';
 import { chatExchangeRepository as exchanges } from '../../server/modules/chat/chat-exchange.repository';
 
 const n = Number(process.argv[2] ?? 300);
 const database = await openMemoryPglite();
 const { db } = database;
-// The statements the repository ran, to EXPLAIN them at the end.
-type Query = Parameters<typeof db.execute>[0];
-let capture: ((query: Query) => void) | null = null;
-const execute = db.execute.bind(db);
-db.execute = ((query: Query) => {
-  if (!capture) return execute(query);
-  capture(query);
+// The statements the repository ran, to EXPLAIN them at the end: runByShape sends its text and
+// values through PGlite's `query` (Drizzle's prepared query), so they are caught there.
+type Caught = { client: PGlite; text: string; params: unknown[] };
+let capture: ((caught: Caught) => void) | null = null;
+const query = PGlite.prototype.query;
+PGlite.prototype.query = function caught(this: PGlite, text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) {
+  if (!capture) return query.call(this, text, params, options);
+  capture({ client: this, text, params: params ?? [] });
   throw new Error('captured');
-}) as typeof db.execute;
+} as PGlite['query'];
 const captured = async (run: () => Promise<unknown>) => {
-  let query: Query | undefined;
-  capture = (q) => (query = q);
+  let caught: Caught | undefined;
+  capture = (c) => (caught = c);
   await run().catch(() => undefined);
   capture = null;
-  return query!;
+  return caught!;
 };
 const userId = randomUUID();
 await db.execute(sql`insert into users (id, email, username, password_hash) values (${userId}::uuid, 'p@example.com', 'p', 'x')`);
@@ -63,11 +67,32 @@ const lastStart = await captured(() =>
 const lastFinish = await captured(() =>
   exchanges.finishExchange(db, { userId, conversation, reply: { id: randomUUID(), parentId: nextId, regenerated: false, content: 'a reply', image: null, model: 'm', tokensIn: 1, tokensOut: 1, status: 'complete', createdAt: new Date() }, responseTimeMs: 1, success: true, tokens: 2, features: [{ feature: 'chat', action: 'message' }], now: new Date() }),
 );
-for (const [label, query] of [['start', lastStart], ['finish', lastFinish]] as const) {
-  await execute(sql`begin`);
-  const plan = (await execute(sql`explain (analyze, summary, timing) ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
-  await execute(sql`rollback`);
+for (const [label, { client, text, params }] of [['start', lastStart], ['finish', lastFinish]] as const) {
+  await client.query('begin');
+  const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, summary, timing) ${text}`, params);
+  await client.query('rollback');
   console.log(`\n${label}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+}
+// The start statement as the server's database thread runs it (a named statement, parsed once:
+// server/db/pglite-named-statements.ts) against PGlite's own query, alternated, with new ids.
+{
+  const { client, text, params } = lastStart;
+  const named = new NamedStatements(client);
+  const fresh = () => {
+    const ids = new Map<unknown, string>();
+    return params.map((p) => (typeof p === 'string' && /^[0-9a-f-]{36}$/.test(p) && p !== userId ? (ids.get(p) ?? ids.set(p, randomUUID()).get(p)) : p));
+  };
+  const ms = { query: [] as number[], named: [] as number[] };
+  for (let round = 0; round < 6; round++) {
+    let t = performance.now();
+    for (let i = 0; i < 50; i++) await client.query(text, fresh());
+    ms.query.push((performance.now() - t) / 50);
+    t = performance.now();
+    for (let i = 0; i < 50; i++) await named.run('start', text, fresh());
+    ms.named.push((performance.now() - t) / 50);
+  }
+  const show = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
+  console.log(`\nstart, ms per statement in 6 alternated rounds of 50: query ${show(ms.query)}; named ${show(ms.named)}`);
 }
 const select1 = performance.now();
 for (let i = 0; i < 200; i++) await db.execute(sql`select 1`);

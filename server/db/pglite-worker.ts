@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Transaction } from '@electric-sql/pglite';
 import { checkpointAndClose, createPgliteClient, DatabaseOpenError } from './pglite-client';
+import { NamedStatements, shapeNameOf } from './pglite-named-statements';
 import { sendableError, type WorkerAnswer, type WorkerRequest } from './pglite-protocol';
 
 /**
@@ -32,6 +33,7 @@ async function answer(id: number, work: () => Promise<unknown>) {
 
 try {
   const client = await createPgliteClient(dataDir);
+  const named = new NamedStatements(client);
   let closing: Promise<void> | undefined;
 
   function begin(id: number) {
@@ -69,9 +71,12 @@ try {
       case 'query': {
         const { txId, sql, params, options } = request;
         const target = txId === undefined ? client : open.get(txId)?.tx;
+        // A statement that names its shape runs as a named statement, outside a transaction (a
+        // transaction's statements keep PGlite's own path: they are not the hot ones).
+        const name = txId === undefined ? shapeNameOf(sql) : undefined;
         void answer(request.id, async () => {
           if (!target) throw new Error(ENDED);
-          return target.query(sql, params, options);
+          return name ? named.run(name, sql, params, options) : target.query(sql, params, options);
         });
         return;
       }

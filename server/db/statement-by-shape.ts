@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
+import { shapeComment } from './pglite-named-statements';
 
 /**
  * A hot statement whose text depends only on its shape (which parts it has), built once per shape
@@ -10,8 +11,10 @@ import type { Db } from './database';
  * (issue 19). Here the template holds `sql.placeholder(name)` where values go, its text is built
  * the first time a shape is asked for, and each run fills the placeholders.
  *
- * On PostgreSQL the statement is also named, so each pooled connection parses it once; PGlite's
- * driver ignores the name. `name` must say the shape: one name, one text.
+ * The statement is also named, so the database parses it once: on PostgreSQL node-postgres does so
+ * per pooled connection; PGlite's driver ignores the name, so the text starts with a comment naming
+ * the shape, which the embedded database's thread reads (pglite-named-statements.ts). `name` must
+ * say the shape: one name, one text.
  */
 
 type Prepared = PgPreparedQuery<PreparedQueryConfig & { execute: unknown }>;
@@ -27,7 +30,8 @@ export async function runByShape(db: Db, name: string, build: () => SQL, values:
   if (!byName) preparedBySession.set(session, (byName = new Map()));
   let prepared = byName.get(name);
   if (!prepared) {
-    prepared = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+    // The comment names the shape for the embedded database's thread (pglite-named-statements.ts).
+    prepared = session.prepareQuery(dialect.sqlToQuery(sql`${sql.raw(shapeComment(name))} ${build()}`), undefined, name, false);
     byName.set(name, prepared);
   }
   return prepared.execute(values);
