@@ -115,9 +115,9 @@ async function measure(label: string, env: Record<string, string>) {
       met: firstTokenOverhead < 5,
       gap:
         'Before the first token: the request crosses Genie (two more loopback hops than calling the provider directly), its ' +
-        'provider call goes through the ai SDK, and one statement counts the limits and stores the message (the session is ' +
-        'cached). For a plain message from a user with room the statement now runs while the provider is asked (chat.service.ts ' +
-        'earlyRequestOf): in turn with the checkout before, the overhead fell from 8.0-9.1 ms to 7.0-7.1 ms on PGlite.',
+        'provider call goes out over node:http (adapters/llm/chat-completions.ts; the ai SDK before 2026-11-27), and one statement ' +
+        'counts the limits and stores the message (the session is cached; a named statement on both databases). For a plain ' +
+        'message from a user with room the statement runs while the provider is asked (chat.service.ts earlyRequestOf).',
     });
     report({
       figure: `#1 chat stream, 1 at a time (${label}): total time (median of 30)`,
@@ -148,7 +148,7 @@ async function measure(label: string, env: Record<string, string>) {
       ratio: round(median(firstTokens.genie.slice(1)) / median(firstTokens.proxy.slice(1))),
       target: 'overhead < 15 ms at the median',
       met: firstTokenOverhead20 < 15,
-      gap: 'The start statement runs while the provider is asked, and a round of 20 now reads its session once (it read it 20 times when the cached entry had just expired, 17-23 ms in line on PGlite). Timed inside Genie (bench/profile/chat.ts with marks in the route, 2026-11-25): the first token of 20 at once then leaves a median 15-21 ms after Fastify saw its request, waiting for both its start statement (20 in line on PGlite\'s one connection) and the provider\'s first token (~15 ms, 20 requests on one thread; the minimal proxy\'s whole path is as long). On PostgreSQL one user\'s 20 starts waited for each other on the allowance lock across four round trips each; the lock is now taken inside the one start statement (migration 0018). Timed per chat again (2026-11-25, 10:00), the requests of a round of 20 reach Genie\'s route about 2.5 ms apart on this machine (the minimal proxy\'s 0.3-1 ms): Genie\'s own CPU per request (Fastify, the chat service, the ai SDK\'s request, the start statement\'s posting) on two cores shared with the client, the provider and PGlite\'s thread. Next: less CPU per request before the provider is asked.',
+      gap: 'Timed inside Genie with marks on its threads (2026-11-27: a preload on http.server.request.start, the database worker\'s messages and each reply\'s first write), 20 chats at once waited for their start statements in line in PGlite\'s thread: each first delta left as its statement answered, the last 60-75 ms after the round\'s first request, while the provider\'s first chunks had all arrived by 30-35 ms. The start and finish now run as named statements there (parsed once, one call each: db/pglite-named-statements.ts), and the provider is read over node:http without the ai SDK\'s web streams (adapters/llm/chat-completions.ts). What is left is the server thread\'s own CPU per request (Fastify, the session, the chat service, the provider request) on two cores shared with the client, the provider and the database\'s thread: the requests of a round reach the route over ~20-25 ms.',
     });
     report({
       figure: `#1 chat stream, ${PROXY_CONCURRENT} concurrent (${label}): total time against the minimal proxy`,
@@ -157,7 +157,7 @@ async function measure(label: string, env: Record<string, string>) {
       ratio: round(vsProxy.ratio.median),
       target: 'within 5% (ratio < 1.05)',
       met: vsProxy.ratio.median < 1.05,
-      gap: 'Per token Genie parses the provider chunk through the ai SDK and writes its own SSE frame; after `done` it stores the exchange.',
+      gap: 'Per token Genie parses the provider chunk (JSON.parse of each SSE event) and writes its own SSE frame; after `done` it stores the exchange.',
     });
 
     const directMany = await concurrent(direct);

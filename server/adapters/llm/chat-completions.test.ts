@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatCompletionsModel, streamChatCompletions, type CompletionsCall } from './chat-completions';
+import { ChatCompletionsModel, streamChatCompletions } from './chat-completions';
+import type { ModelCall } from './model-call';
 import { ProviderError } from './provider-error';
 
 /** A provider that answers each request with `answer`, keeping what it was sent. */
@@ -32,7 +33,7 @@ afterEach(async () => {
   for (const server of open.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-const call = (overrides: Partial<CompletionsCall> = {}): CompletionsCall => ({
+const call = (overrides: Partial<ModelCall> = {}): ModelCall => ({
   system: 'You are Genie.',
   history: [
     { role: 'user', content: 'Earlier question' },
@@ -44,7 +45,7 @@ const call = (overrides: Partial<CompletionsCall> = {}): CompletionsCall => ({
   ...overrides,
 });
 
-async function read(model: ChatCompletionsModel, options?: Partial<CompletionsCall>) {
+async function read(model: ChatCompletionsModel, options?: Partial<ModelCall>) {
   const stream = streamChatCompletions(model, call(options));
   const deltas: string[] = [];
   for (let next = await stream.next(); ; next = await stream.next()) {
@@ -53,7 +54,7 @@ async function read(model: ChatCompletionsModel, options?: Partial<CompletionsCa
   }
 }
 
-async function failure(model: ChatCompletionsModel, options?: Partial<CompletionsCall>) {
+async function failure(model: ChatCompletionsModel, options?: Partial<ModelCall>) {
   const deltas: string[] = [];
   try {
     for await (const text of streamChatCompletions(model, call(options))) deltas.push(text);

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { ChatTurn, StreamEnd, UserPart } from './model-stream';
+import type { ModelCall, StreamEnd } from './model-call';
 import { CUT_OFF, providerErrorOfStatus, ProviderError, UNREADABLE_REPLY, UNREACHABLE } from './provider-error';
 
 /**
@@ -41,20 +41,10 @@ export class ChatCompletionsModel {
   }
 }
 
-export interface CompletionsCall {
-  system: string;
-  history: ChatTurn[];
-  user: UserPart[];
-  maxOutputTokens?: number;
-  signal: AbortSignal;
-  /** Called on every event from the provider, text or not: the caller's idle timer. */
-  onActivity: () => void;
-}
-
 type Content = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
 
 /** The body the SDK's openai-compatible model sent, for the parts Genie uses. */
-export function requestBodyOf(modelId: string, call: Pick<CompletionsCall, 'system' | 'history' | 'user' | 'maxOutputTokens'>): string {
+export function requestBodyOf(modelId: string, call: Pick<ModelCall, 'system' | 'history' | 'user' | 'maxOutputTokens'>): string {
   const user: Content =
     call.user.length === 1 && call.user[0]!.type === 'text'
       ? call.user[0]!.text
@@ -127,7 +117,7 @@ function textOf(content: unknown): string {
  * limit. Throws ProviderError for what the provider did; the caller's abort surfaces as the
  * socket's own error, which the caller knows by its signal.
  */
-export async function* streamChatCompletions(model: ChatCompletionsModel, call: CompletionsCall): AsyncGenerator<string, StreamEnd> {
+export async function* streamChatCompletions(model: ChatCompletionsModel, call: ModelCall): AsyncGenerator<string, StreamEnd> {
   let response: IncomingMessage;
   try {
     response = await post(model, requestBodyOf(model.modelId, call), call.signal);

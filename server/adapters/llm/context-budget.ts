@@ -1,4 +1,4 @@
-import type { ChatTurn, UserPart } from './model-stream';
+import type { ChatTurn, UserPart } from './model-call';
 
 /**
  * Fitting a prompt into a model's context, with no tokenizer. A token is estimated as 3 bytes of

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { ChatCompletionsModel, streamChatCompletions } from './chat-completions';
+import type { ChatTurn, ModelCall, StreamEnd, UserPart } from './model-call';
 import { ProviderError, toProviderError } from './provider-error';
 
 /**
@@ -19,24 +20,6 @@ import { ProviderError, toProviderError } from './provider-error';
 export type ProviderModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type ModelPrompt = Parameters<ProviderModel['doStream']>[0]['prompt'];
 type StreamPart = Awaited<ReturnType<ProviderModel['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
-
-export interface StreamUsage {
-  tokensIn: number;
-  tokensOut: number;
-}
-
-/** How a stream ended: its usage, and whether the provider stopped it at its length limit. */
-export interface StreamEnd extends StreamUsage {
-  cutOff: boolean;
-}
-
-export interface ChatTurn {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-/** What the user's turn is made of: text, and images for models that can see them. */
-export type UserPart = { type: 'text'; text: string } | { type: 'image'; data: Uint8Array; mediaType: string };
 
 function promptOf(system: string, history: ChatTurn[], user: UserPart[]): ModelPrompt {
   return [
@@ -105,17 +88,8 @@ export async function* streamModel(options: {
   }
 }
 
-interface SourceCall {
-  system: string;
-  history: ChatTurn[];
-  user: UserPart[];
-  maxOutputTokens?: number;
-  signal: AbortSignal;
-  onActivity: () => void;
-}
-
 /** An ai SDK model's `doStream`, read as text deltas; its failures become ProviderError. */
-async function* streamSdkModel(model: ProviderModel, call: SourceCall): AsyncGenerator<string, StreamEnd> {
+async function* streamSdkModel(model: ProviderModel, call: ModelCall): AsyncGenerator<string, StreamEnd> {
   let reader: ReadableStreamDefaultReader<StreamPart> | undefined;
   let finished = false;
   try {

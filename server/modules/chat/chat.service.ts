@@ -13,7 +13,7 @@ import {
 import { getPersona, PERSONAS, type PersonaId } from '@contract/personas';
 import { buildCatalogue, modelLabel, type ModelCatalogue } from '../../adapters/llm/catalogue';
 import { ReportedContextSizes } from '../../adapters/llm/context-budget';
-import type { ChatTurn } from '../../adapters/llm/model-stream';
+import type { ChatTurn } from '../../adapters/llm/model-call';
 import { ProviderError } from '../../adapters/llm/provider-error';
 import { OFFLINE_MODEL } from '../../adapters/llm/offline-engine';
 import type { AttachmentReader } from '../../adapters/llm/attachment-text';
