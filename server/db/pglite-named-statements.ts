@@ -6,9 +6,10 @@ import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite
  * PGlite's `query` parses its text as an unnamed statement every time and talks to PostgreSQL in
  * six calls (parse, describe the statement, bind, describe the portal, execute, sync). For a chat's
  * start and finish, which run for every message and queue one after another in the database's
- * thread when twenty chats arrive at once, that was about a third of each statement's time
- * (in-memory PGlite, 300 starts: 1.4-2.1 ms through `query`, 1.1-1.6 ms as below). Here the text
- * is parsed once under its name, and each run is one call: bind, describe, execute and sync.
+ * thread when twenty chats arrive at once, that was about half of each statement's time
+ * (bench/profile/exchange-statements.ts, the start in alternated rounds: 1.23-1.63 ms through
+ * `query`, 0.60-0.85 ms as below). Here the text is parsed once under its name, and each run is
+ * one call: bind, describe, execute and sync.
  *
  * A statement asks for this by starting with a comment that names its shape
  * (`shapeComment`, written by db/statement-by-shape.ts): one name, one text.
@@ -33,16 +34,6 @@ interface Prepared {
   paramTypes: number[];
 }
 
-const concat = (parts: Uint8Array[]) => {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-};
-
 export class NamedStatements {
   private readonly prepared = new Map<string, Prepared>();
 
@@ -64,7 +55,7 @@ export class NamedStatements {
           return serialize ? serialize(value) : String(value);
         });
         const messages = await client.execProtocolStream(
-          concat([
+          Buffer.concat([
             protocol.serialize.bind({ statement: name, values }),
             protocol.serialize.describe({ type: 'P' }),
             protocol.serialize.execute({}),
@@ -84,7 +75,7 @@ export class NamedStatements {
       return known;
     }
     const messages = await this.client.execProtocolStream(
-      concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false },
     );
     const statement = { text, paramTypes: parse.parseDescribeStatementResults(messages) };
