@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { pagePreloads } from './scripts/build/page-preloads.ts';
 import { precompressDirectory } from './scripts/build/precompress.ts';
+import { serverRender } from './scripts/build/server-render.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -41,15 +42,18 @@ function precompress(): Plugin {
   };
 }
 
+const aliases = {
+  alias: {
+    '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    '@': fileURLToPath(new URL('./client/src', import.meta.url)),
+  },
+};
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
-  resolve: {
-    alias: {
-      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-      '@': fileURLToPath(new URL('./client/src', import.meta.url)),
-    },
-  },
+  // precompress runs first and at once (it is synchronous), so it never meets the render's files.
+  plugins: [react(), tailwindcss(), pagePreloads(), precompress(), serverRender({ resolve: aliases })],
+  resolve: aliases,
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -7,7 +7,7 @@ import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder } from '../../tests/support/files';
-import { sendWithFirstReads } from './page-first-reads';
+import { sendWithFirstReads, type FirstReadsParts } from './page-first-reads';
 import { createTestApp, signUp, type TestApp } from '../../tests/support/test-app';
 
 /** A signed-in page's first reads, answered into its HTML (page-first-reads.ts). */
@@ -112,11 +112,11 @@ describe("a signed-in page's first reads in its HTML", () => {
 });
 
 describe('a page sent in two parts', () => {
-  it('sends everything before </body> while the reads run, flushed through brotli, and the rest when they are in', async () => {
+  it('sends everything up to the inside of #root while the reads run, flushed through brotli, and the screen and reads when they are in', async () => {
     const html = '<!doctype html><html><head><link rel="modulepreload" crossorigin href="/assets/files-Ab12Cd34.js"></head><body><div id="root"></div></body></html>';
-    let finishReads!: (elements: string) => void;
+    let finishReads!: (parts: FirstReadsParts) => void;
     const app = Fastify();
-    app.get('/files', (_request, reply) => sendWithFirstReads(reply, html, new Promise<string>((resolve) => (finishReads = resolve))));
+    app.get('/files', (_request, reply) => sendWithFirstReads(reply, html, new Promise<FirstReadsParts>((resolve) => (finishReads = resolve))));
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { port } = app.server.address() as AddressInfo;
@@ -135,11 +135,82 @@ describe('a page sent in two parts', () => {
         outgoing.on('error', reject);
         outgoing.end();
       });
-      expect(text.first).toBe(html.slice(0, html.indexOf('</body>')));
-      finishReads('<script type="application/json" data-first-read="/api/auth/me" data-status="200">{}</script>');
-      expect(await text.whole).toBe(html.replace('</body>', '<script type="application/json" data-first-read="/api/auth/me" data-status="200">{}</script></body>'));
+      expect(text.first).toBe('<!doctype html><html><head><link rel="modulepreload" crossorigin href="/assets/files-Ab12Cd34.js"></head><body><div id="root">');
+      finishReads({ screen: '<main>Files</main>', elements: '<script type="application/json" data-first-read="/api/auth/me" data-status="200">{}</script>' });
+      expect(await text.whole).toBe(
+        '<!doctype html><html><head><link rel="modulepreload" crossorigin href="/assets/files-Ab12Cd34.js"></head><body><div id="root"><main>Files</main></div>' +
+          '<script type="application/json" data-first-read="/api/auth/me" data-status="200">{}</script></body></html>',
+      );
     } finally {
       await app.close();
     }
+  });
+});
+
+/** The first screen drawn by the client build's render module (page-server-render.ts), here a stand-in that shows what it was given. */
+describe("a signed-in page's first screen drawn on the server", () => {
+  let clientDir: string;
+  let t: TestApp;
+  const files = '<!doctype html><html><head><title>Genie</title></head><body><div id="root"></div></body></html>';
+  // Draws the user's email and the list's names, and fails on a file list holding "boom".
+  const render = `export function renderFilesPage({ search, me, firstPage }) {
+    const names = [...firstPage.folders, ...firstPage.files].map((item) => item.name ?? item.originalName);
+    if (names.includes('boom')) throw new Error('the render failed');
+    return '<section data-drawn="' + search + '">' + me.user.email + ': ' + names.join(', ') + '</section>';
+  }`;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'genie-client-'));
+    mkdirSync(join(clientDir, 'pages'));
+    mkdirSync(join(clientDir, 'ssr'));
+    writeFileSync(join(clientDir, 'index.html'), files);
+    writeFileSync(join(clientDir, 'pages/files.html'), files);
+    writeFileSync(join(clientDir, 'ssr/server-render.js'), render);
+    t = await createTestApp({ deps: { clientDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+  const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">') + '<div id="root">'.length, html.indexOf('</div><script'));
+
+  it("writes /files' screen, drawn from the user's own reads, inside #root", async () => {
+    const { cookie, user } = await signUp(t.app);
+    await createFolder(t.app, cookie, 'Contracts');
+    const response = await page('/files', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toBe(`<section data-drawn="">${user.email}: Contracts</section>`);
+  });
+
+  it("draws the place in the URL, and nothing when the list is another user's folder", async () => {
+    const owner = await signUp(t.app);
+    const folder = await createFolder(t.app, owner.cookie, 'Private plans');
+    await createFolder(t.app, owner.cookie, 'Inside', folder.id);
+    expect(rootOf((await page(`/files?folder=${folder.id}`, owner.cookie)).body)).toBe(`<section data-drawn="?folder=${folder.id}">${owner.user.email}: Inside</section>`);
+    const other = await signUp(t.app);
+    const html = (await page(`/files?folder=${folder.id}`, other.cookie)).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('Inside');
+  });
+
+  it('sends the page undrawn, with its reads, when the render fails', async () => {
+    const { cookie } = await signUp(t.app);
+    await createFolder(t.app, cookie, 'boom');
+    const response = await page('/files', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div><script type="application/json" data-first-read="/api/auth/me"');
+  });
+
+  it('draws no other page, and never sends the render module itself', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await page('/chat', cookie)).body).toContain('<div id="root"></div>');
+    // Any other GET is the app's page (its router draws its 404), as for a path that names no file.
+    for (const url of ['/ssr/server-render.js', '/assets/../ssr/server-render.js']) {
+      const asked = await t.app.inject({ method: 'GET', url });
+      expect(asked.body).not.toContain('renderFilesPage');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/ssr/server-render.js' })).body).toBe(files);
   });
 });

@@ -3,6 +3,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstReadsOf } from '@contract/first-reads';
+import type { FirstScreen } from './page-server-render';
 
 /**
  * A signed-in page's first reads (contract/first-reads.ts: /api/auth/me, and /files' first page
@@ -16,9 +17,10 @@ import { firstReadsOf } from '@contract/first-reads';
  * be. Only 200s are written; any other answer (a session that has ended, a folder that is gone)
  * is left for the page to ask for and show as it does today.
  *
- * The page is sent in two parts: everything up to `</body>` at once, so the browser asks for the
- * page's scripts and styles while the reads run, then the reads. Its module scripts run only
- * once the whole document is in, so they find the reads there.
+ * The page is sent in two parts: everything up to its `<div id="root">` at once, so the browser
+ * asks for the page's scripts and styles while the reads run, then the page's first screen drawn
+ * from the reads where it is drawn on the server (page-server-render.ts) and the reads. Its module
+ * scripts run only once the whole document is in, so they find the reads there.
  */
 
 /** An answer larger than this is left for the page to ask for (a page of 100 files is tens of KB). */
@@ -30,12 +32,25 @@ const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x
 /** Whether a request carries a session (server/app.ts gives the auth module's own test). */
 export type HasSession = (request: FastifyRequest) => boolean;
 
+/** What is written into a signed-in page once its reads are in. */
+export interface FirstReadsParts {
+  /** The page's first screen, for the inside of `#root` ('' when the page draws it itself). */
+  screen: string;
+  /** The reads' `<script type="application/json">` elements, for before `</body>`. */
+  elements: string;
+}
+
+const ROOT_ELEMENT = '<div id="root">';
+
 /**
- * Sends `html` with `reads` (their elements) written before `</body>`: the part before at once,
- * the rest when the reads are in; compressed as the request accepts, each part flushed.
+ * Sends `html` with `parts` written in: the page up to the inside of `#root` (or up to `</body>`,
+ * for a page without one) at once, the rest when the reads are in; compressed as the request
+ * accepts, each part flushed.
  */
-export function sendWithFirstReads(reply: FastifyReply, html: string, reads: Promise<string>) {
+export function sendWithFirstReads(reply: FastifyReply, html: string, parts: Promise<FirstReadsParts>) {
   const bodyEnd = html.lastIndexOf('</body>');
+  const rootAt = html.indexOf(ROOT_ELEMENT);
+  const firstPartEnd = rootAt < 0 || rootAt > bodyEnd ? bodyEnd : rootAt + ROOT_ELEMENT.length;
   const encoding = negotiate(reply.request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   const body: Transform =
     encoding === 'br'
@@ -43,10 +58,12 @@ export function sendWithFirstReads(reply: FastifyReply, html: string, reads: Pro
       : encoding === 'gzip'
         ? createGzip()
         : new PassThrough();
-  body.write(html.slice(0, bodyEnd));
+  body.write(html.slice(0, firstPartEnd));
   if ('flush' in body && typeof body.flush === 'function') body.flush();
-  // firstReadsHtml settles every read itself; should it still fail, the page asks for them.
-  void reads.catch(() => '').then((elements) => body.end(`${elements}${html.slice(bodyEnd)}`));
+  // firstReads settles every read itself; should it still fail, the page asks for them.
+  void parts
+    .catch(() => ({ screen: '', elements: '' }))
+    .then(({ screen, elements }) => body.end(`${firstPartEnd < bodyEnd ? screen : ''}${html.slice(firstPartEnd, bodyEnd)}${elements}${html.slice(bodyEnd)}`));
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply
     .header('Cache-Control', 'private, no-cache')
@@ -55,25 +72,32 @@ export function sendWithFirstReads(reply: FastifyReply, html: string, reads: Pro
     .send(body);
 }
 
-/** `<script type="application/json">` elements with the answers of the page's first reads; '' when there are none to write. */
-export async function firstReadsHtml(app: FastifyInstance, request: FastifyRequest, path: string, search: string): Promise<string> {
+/**
+ * The page's first reads, answered in-process: their `<script type="application/json">` elements
+ * ('' when there are none to write), and its first screen drawn from them by `firstScreen`.
+ */
+export async function firstReads(app: FastifyInstance, request: FastifyRequest, path: string, search: string, firstScreen: Promise<FirstScreen>): Promise<FirstReadsParts> {
   const reads = firstReadsOf(path, search);
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const answers = await Promise.all(
+  const answers = new Map<string, string>();
+  await Promise.all(
     reads.map(async (url) => {
       const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.socket.remoteAddress ?? request.ip }).catch(() => null);
       // The in-process call itself failed (the app is closing): the page asks for it, as without this.
-      if (!response) return '';
+      if (!response) return;
       const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
-      if (response.statusCode !== 200 || !json || response.rawPayload.length > MAX_WRITTEN_BYTES) return '';
-      return `<script type="application/json" data-first-read="${escapeAttribute(url)}" data-status="200">${jsonForScript(response.body)}</script>`;
+      if (response.statusCode === 200 && json && response.rawPayload.length <= MAX_WRITTEN_BYTES) answers.set(url, response.body);
     }),
   );
-  return answers.join('');
+  const elements = reads
+    .filter((url) => answers.has(url))
+    .map((url) => `<script type="application/json" data-first-read="${escapeAttribute(url)}" data-status="200">${jsonForScript(answers.get(url)!)}</script>`)
+    .join('');
+  return { screen: (await firstScreen)(path, search, answers), elements };
 }
 
 /**

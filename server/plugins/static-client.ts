@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_PATHS } from '@contract/first-reads';
 import { AppError } from '../lib/app-error';
-import { firstReadsHtml, sendWithFirstReads, type HasSession } from './page-first-reads';
+import { firstReads, sendWithFirstReads, type HasSession } from './page-first-reads';
+import { loadFirstScreen } from './page-server-render';
 
 /**
  * Serves the built client from dist/client: hashed assets cached for a year (immutable), the
@@ -28,12 +29,18 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       index: false,
       // The .br and .gz copies written at build time (scripts/build/precompress.ts).
       preCompressed: true,
+      // The build's server-side render (page-server-render.ts) is the server's to run, not a file
+      // to send: no route for its files, and none of them sent through another route.
+      globIgnore: ['ssr/**'],
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
   }
+  // Loaded now, so the first signed-in page finds it ready (main.ts starts it sooner still).
+  const firstScreen = hasClient ? loadFirstScreen(clientDir, (error) => app.log.warn({ err: error }, 'drawing a page on the server failed')) : undefined;
   // A page's HTML file as text, read once: the build writes it, and nothing changes it while Genie runs.
   const htmlOfFile = new Map<string, string>();
   const pageHtml = (file: string) => {
@@ -48,7 +55,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     const file = pageFiles.get(path) ?? 'index.html';
     const search = queryAt < 0 ? '' : request.url.slice(queryAt);
     if (!SIGNED_IN_PATHS.includes(path) || !hasSession(request)) return reply.header('Cache-Control', 'no-cache').sendFile(file);
-    return sendWithFirstReads(reply, pageHtml(file), firstReadsHtml(app, request, path, search));
+    return sendWithFirstReads(reply, pageHtml(file), firstReads(app, request, path, search, firstScreen!));
   };
   if (hasClient) {
     // Routes of their own for the signed-in pages: their HTML is compressed here, and flushed in

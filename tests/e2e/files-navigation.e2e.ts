@@ -117,6 +117,34 @@ describe('the file manager keeps its place in the URL', () => {
     await context.close();
   });
 
+  // app/server-render.tsx: /files comes with its first screen drawn in its HTML, which the page's
+  // scripts replace with the same page, handlers and all.
+  it('comes drawn from the server: its tiles without scripts, then the page takes over and works', async () => {
+    const { context, page, files } = await newUserOnFiles(browser, baseURL);
+    await page.evaluate(async () => {
+      for (const name of ['Reports', '<img src=x onerror=alert(1)>']) {
+        const created = await fetch('/api/folders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+        if (created.status !== 201) throw new Error(`folder ${name}: ${created.status}`);
+      }
+    });
+    const drawn = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
+    await drawn.addCookies(await context.cookies());
+    const still = await drawn.newPage();
+    await still.goto('/files');
+    await expect(still.getByRole('heading', { name: 'File Manager' }).count()).resolves.toBe(1);
+    await expect(still.locator('[data-server-rendered] [data-testid="folder-item"] [title]').allTextContents()).resolves.toEqual(['<img src=x onerror=alert(1)>', 'Reports']);
+    await expect(still.locator('[data-server-rendered] img').count()).resolves.toBe(0);
+    await expect(still.locator('[data-server-rendered]').getAttribute('inert')).resolves.toBe('');
+    await drawn.close();
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-server-rendered]').count()).resolves.toBe(0);
+    await files.openFolder('Reports');
+    await page.getByText('No files yet').waitFor();
+    await context.close();
+  });
+
   // hooks/use-virtual-items.ts: the grid's scroll box is guessed before it is measured, so the
   // first render draws every row in view. Guessing 0 × 0, it drew an empty list, and measuring
   // the box added the rows in a second render before the first paint.
@@ -132,7 +160,8 @@ describe('the file manager keeps its place in the URL', () => {
       const state = { rowsAtFirst: -1, rowsAddedLater: 0 };
       (window as unknown as { grid: typeof state }).grid = state;
       new MutationObserver((records) => {
-        const list = document.querySelector('[role="list"][aria-label="Files and folders"]');
+        // The page's own list, not the server's drawing of it (app/server-render.tsx), which it replaces.
+        const list = Array.from(document.querySelectorAll('[role="list"][aria-label="Files and folders"]')).find((l) => !l.closest('[data-server-rendered]'));
         if (!list) return;
         // Rows appended to a list already in the page: a render after the one that drew it.
         const appended = records.filter((r) => r.target === list && r.addedNodes.length > 0).length;

@@ -39,7 +39,7 @@ const QUERY_PAGES = {
   '/reset-password': ResetPasswordPage,
 };
 
-/** The longest the first render waits for the opened page's chunks and first data before it shows the loading spinner instead. */
+/** The longest the first render waits for the opened page's chunks and first data before it shows the loading spinner instead (unless the server drew the page). */
 const FIRST_RENDER_WAIT_MS = 1_500;
 
 /**
@@ -68,6 +68,9 @@ export function loadOpenedPage(pathname: string): Promise<void> {
     () => undefined,
     () => undefined,
   );
+  // A page the server drew (app/server-render.tsx) already shows its first screen: keep it until
+  // the page can draw the same, rather than replace it with the spinner.
+  if (document.querySelector('#root > [data-server-rendered]')) return loaded;
   return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 }
 

@@ -50,11 +50,43 @@ function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserIte
   );
 }
 
+interface FileGridProps {
+  folders: Folder[];
+  files: FileRecord[];
+  handlers: ItemHandlers;
+  paging: Paging;
+}
+
+/** Tiles drawn on the server: six rows of six (desktop) fill a 70vh box up to 1,700 px tall, and eighteen rows of two a phone's. */
+const SERVER_TILES = 36;
+
+/**
+ * Drawn on the server (app/server-render.tsx), where no width is known: the first tiles as one CSS
+ * grid whose columns follow the width as FileGrid's do (2, 3, 4, then 6), the same tiles and gaps,
+ * in the same scroll box. The browser's first render replaces it with FileGrid.
+ */
+function FirstTilesGrid({ folders, files, handlers }: FileGridProps) {
+  const items = useBrowserItems(folders, files).slice(0, SERVER_TILES);
+  return (
+    <div className="-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1" data-testid="file-scroll">
+      <div role="list" aria-label="Files and folders" className="grid grid-cols-2 gap-3 pb-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+        {items.map((item, index) => (
+          <Tile key={keyOf(item)} item={item} handlers={handlers} index={index} total={folders.length + files.length} actionsLater />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /**
  * SPEC §2: the grid has 6 columns (on desktop; fewer on narrower screens). Virtual by rows of
  * tiles: only the rows in view are drawn, and the next page loads as the end comes near.
  */
-export function FileGrid({ folders, files, handlers, paging }: { folders: Folder[]; files: FileRecord[]; handlers: ItemHandlers; paging: Paging }) {
+export function FileGrid(props: FileGridProps) {
+  return typeof window === 'undefined' ? <FirstTilesGrid {...props} /> : <VirtualFileGrid {...props} />;
+}
+
+function VirtualFileGrid({ folders, files, handlers, paging }: FileGridProps) {
   const items = useBrowserItems(folders, files);
   const columns = useGridColumns();
   const actionsLater = !useAfterFirstPaint();
