@@ -6,6 +6,7 @@ import type { UserDataChanges } from '../auth/session-cache';
 import { accountsRoutes } from './accounts.routes';
 import { createErasureService } from './erasure.service';
 import { createExportsService, type ExportsService } from './exports.service';
+import { firstRunAfterStart } from '../../lib/first-run-after-start';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,8 +30,9 @@ export interface AccountsModuleDeps {
 }
 
 /**
- * A user's own data: exports and erasure. On start it finishes erasures a crash left half done;
- * every hour it removes expired exports and retries any erasure a store outage held up.
+ * A user's own data: exports and erasure. Soon after the start (lib/first-run-after-start.ts) it
+ * finishes erasures a crash left half done; every hour it removes expired exports and retries any
+ * erasure a store outage held up.
  */
 export async function registerAccountsModule(app: FastifyInstance, deps: AccountsModuleDeps) {
   const onError = (error: unknown) => app.log.warn({ err: error }, 'account data job failed');
@@ -49,11 +51,13 @@ export async function registerAccountsModule(app: FastifyInstance, deps: Account
         running = undefined;
       });
   };
+  let cancelFirstRun: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    run();
+    cancelFirstRun = firstRunAfterStart(run);
     timer = setInterval(run, HOURLY_MS).unref();
   });
   app.addHook('onClose', async () => {
+    cancelFirstRun?.();
     if (timer) clearInterval(timer);
     await running;
     await exports.idle();

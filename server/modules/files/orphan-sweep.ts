@@ -3,6 +3,7 @@ import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { filesRepository as repo } from './files.repository';
+import { firstRunAfterStart } from '../../lib/first-run-after-start';
 
 export interface SweepDeps {
   db: Db;
@@ -62,7 +63,7 @@ export async function sweepOrphans({ db, store, clock }: SweepDeps): Promise<Swe
   return result;
 }
 
-/** Sweeps once at start and then every `intervalMinutes` (0: only at start); stops with the app. */
+/** Sweeps once soon after the start (lib/first-run-after-start.ts) and then every `intervalMinutes` (0: only then); stops with the app. */
 export function scheduleOrphanSweeps(
   hooks: { addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>): unknown; log: FastifyBaseLogger },
   deps: SweepDeps,
@@ -80,11 +81,13 @@ export function scheduleOrphanSweeps(
         running = undefined;
       });
   };
+  let cancelFirstRun: (() => void) | undefined;
   hooks.addHook('onReady', async () => {
-    run();
+    cancelFirstRun = firstRunAfterStart(run);
     if (intervalMinutes > 0) timer = setInterval(run, intervalMinutes * 60_000).unref();
   });
   hooks.addHook('onClose', async () => {
+    cancelFirstRun?.();
     if (timer) clearInterval(timer);
     await running;
   });
