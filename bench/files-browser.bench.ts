@@ -1,7 +1,8 @@
 /**
  * The file manager with 10,000 files in one folder (issue 19, item 5), in Chromium against the
- * compiled Genie: how soon the first rows are drawn (the first visit after Genie started, then five
- * more, each in a new browser context: one visit moved by ±60 ms between runs), the longest frame while
+ * compiled Genie: how soon the first rows are drawn (the first visit after each of three starts of
+ * Genie, then five more after the last, each in a new browser context: one visit moved by ±100 ms
+ * between runs), and when the page's scripts had drawn their own over the server's drawing; the longest frame while
  * scrolling to the very end (every page loaded on the way), the DOM nodes and JS heap left at the
  * end, and the requests a new folder costs. The frame baseline is the same page's idle frame loop
  * before scrolling; the other targets are absolute budgets. Beside the first rows: a just-launched
@@ -23,6 +24,8 @@ import { report, round } from './lib/report';
 
 /** BENCH_FILES overrides the count, to check the bench itself quickly. */
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
+/** Starts of Genie whose first visit is timed (the median is the figure's). */
+const STARTS = 3;
 
 /** In the page: the longest gap between animation frames, from start() until stop(); and when the first row was drawn. */
 const FRAME_PROBE = `
@@ -68,6 +71,8 @@ try {
     await page.goto(url, { waitUntil: 'commit' });
     return (await page.evaluate('window.__firstRow')) as number;
   };
+  /** After msToFirstRow: ms until the page's scripts had drawn their rows (over the server's). */
+  const msToTakenOver = async (page: Page) => (await page.evaluate('window.__takenOver')) as number;
   const browserFirstVisit = await (async () => {
     const { context, page } = await newVisit();
     const ms = await msToFirstRow(page, `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
@@ -75,21 +80,37 @@ try {
     return ms;
   })();
   bare.close();
+  /** A first visit to /files at `url`: ms until the first row is painted, and until the page's scripts have drawn it. */
+  const freshVisit = async (url: string) => {
+    const { context, page } = await newVisit(url);
+    const ms = await msToFirstRow(page, `${url}/files`);
+    const takenOver = await msToTakenOver(page);
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    return { ms, takenOver };
+  };
+  // The first visit after a start pays for Genie's warming up. One such visit moved by ±100 ms from
+  // run to run (2026-11-27: 242 then 393 ms), so it is timed after each of STARTS starts and the
+  // median kept; the last start is the one the rest of this file uses.
+  const firstAfterStarts: { ms: number; takenOver: number }[] = [];
+  for (let start = 1; start < STARTS; start++) {
+    const earlier = spawnGenie(env, 180_000, { compiled: true });
+    try {
+      firstAfterStarts.push(await freshVisit(await earlier.ready));
+    } finally {
+      await stopGenie(earlier);
+    }
+  }
   const genie = spawnGenie(env, 180_000, { compiled: true });
   try {
     const url = await genie.ready;
-    /** A first visit: ms until the first row is painted. */
-    const freshVisit = async () => {
-      const { context, page } = await newVisit(url);
-      const ms = await msToFirstRow(page, `${url}/files`);
-      await page.waitForLoadState('networkidle');
-      await context.close();
-      return ms;
-    };
-    // The first visit after Genie started pays for its warming up; the visits after it are each a
-    // new person's first (a new context, nothing cached).
-    const afterStart = await freshVisit();
-    const visits = spreadOf([await freshVisit(), await freshVisit(), await freshVisit(), await freshVisit(), await freshVisit()]);
+    firstAfterStarts.push(await freshVisit(url));
+    const afterStart = spreadOf(firstAfterStarts.map((visit) => visit.ms));
+    const takenOverAfterStart = spreadOf(firstAfterStarts.map((visit) => visit.takenOver));
+    // Then each visit is a new person's first (a new context, nothing cached).
+    const later = [await freshVisit(url), await freshVisit(url), await freshVisit(url), await freshVisit(url), await freshVisit(url)];
+    const visits = spreadOf(later.map((visit) => visit.ms));
+    const takenOver = spreadOf(later.map((visit) => visit.takenOver));
 
     const { context, page } = await newVisit(url);
     const apiRequests: string[] = [];
@@ -154,19 +175,20 @@ try {
     report({
       figure: `File manager, ${FILES} files: first rows drawn (navigation until the first row is painted; 5 first visits, each in a new browser context)`,
       baseline: `budget 300 ms; a just-launched Chromium's first visit to a bare page with one row: ${round(browserFirstVisit, 1)} ms`,
-      measured: `${showSpread(visits)}; the first visit after Genie started (Chromium running) ${round(afterStart, 1)} ms`,
-      ratio: round(visits.median / 300),
-      target: '< 300 ms, the median and the first visit after start',
-      met: visits.median < 300 && afterStart < 300,
+      measured:
+        `${showSpread(visits)}; the first visit after each of ${STARTS} starts (Chromium running) ${showSpread(afterStart)}: ${firstAfterStarts.map((visit) => round(visit.ms, 0)).join(', ')} ms; ` +
+        `the page's scripts drew it over the server's drawing at ${showSpread(takenOver)} (after a start ${showSpread(takenOverAfterStart)})`,
+      ratio: round(Math.max(visits.median, afterStart.median) / 300),
+      target: `< 300 ms, the median of the 5 visits and of the first visits after ${STARTS} starts`,
+      met: visits.median < 300 && afterStart.median < 300,
       gap:
-        'The page\'s HTML names all its chunks, and one render draws the page with its rows; what is left is CPU on two cores shared with Chromium: ' +
-        'client.js (react-dom is 209 of its 239 KB) compiled and run, and the page\'s first render on a cold engine (72 and 90 ms of one traced ' +
-        'visit). The list now comes in the page\'s HTML (server/plugins/page-first-reads.ts), which saves a round trip over a network but not ' +
-        'CPU on loopback. The first render now draws the rows in view at once (the virtualizer took its box as 0 × 0 and drew them in a second ' +
-        'render), and a started server warms its signed-in pages (server/warm-up.ts). Chromium now starts before Genie (it timed Genie\'s ' +
-        'start before): its own first visit, to a bare page, costs 38-80 ms, yet the first visit after Genie started took 442-719 ms in the ' +
-        'runs of 2026-11-25 against a median of 264-346 ms. Known cold parts: the static files (10 assets at once, first 45-63 ms, then 22-44 ms) ' +
-        'and the first reads; the rest is not found yet. The next step would be rendering the first page of rows on the server, as HTML.',
+        'Since 2026-11-27 the first screen comes drawn in the page\'s HTML (client/src/app/server-render.tsx, loaded by ' +
+        'server/plugins/page-server-render.ts): the rows are painted once the HTML, the stylesheet and theme-init.js are in, and the page\'s ' +
+        'scripts draw the same page over it afterwards (the time beside the figure). What is left on the first visit after a start is CPU on ' +
+        'two cores: Genie\'s first real reads (the list 30 ms cold, 5 ms warm) beside Chromium\'s own first work, which used 570 ms of CPU ' +
+        'until the first row in one traced first visit and 230-500 ms in later ones. A full garbage collection before listening and the start\'s ' +
+        'jobs put off by 10 s took the first visit from 325-341 ms to 267-280 ms at the median of 8 restarts ' +
+        '(bench/profile/files-first-visit-after-restarts.ts); one such visit still ranges over ±100 ms, hence the median of three starts.',
     });
     report({
       figure: `File manager, ${FILES} files: scroll to the very end (grid, a screen a frame, every page loaded on the way)`,

@@ -4,14 +4,18 @@
  * the network's requests of one visit when asked. Not a .bench.ts file: `npm run bench` does not
  * run it. bench/files-browser.bench.ts gives the figure; this is for finding where it goes.
  *
- *   [N=10] [LATENCY=40] [REQUESTS=1] npx tsx bench/profile/files-first-visits.ts
+ *   [N=10] [LATENCY=40] [REQUESTS=1] [UNDRAWN=1] npx tsx bench/profile/files-first-visits.ts
  *
  * Run it in each checkout in turn (git worktree add), several times over, alternating: one run
  * moves by ±30 ms on a shared 2-core machine. LATENCY adds that many ms to every request
  * (Chromium's own network emulation), as a network between the browser and Genie would; REQUESTS
  * prints the first and the last visit's requests (start, connection, sent, first byte and end, ms
  * after navigation) and their paints: the first visit after start shows Genie's cold code.
+ * UNDRAWN removes the build's server-side render (its ssr/ folder), so the page is sent undrawn
+ * and its scripts draw the first rows, as before 2026-11-27. Beside the first rows it prints when
+ * the page's scripts had drawn their own (the same moment when the server drew none).
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
@@ -29,6 +33,7 @@ const LATENCY_MS = Number(process.env.LATENCY ?? 0);
 const work = tempDir('genie-first-visits-');
 const env = { DATA_DIR: join(work.dir, 'data'), CLIENT_DIR: join(work.dir, 'client'), LOG_LEVEL: 'error' };
 buildClient(env.CLIENT_DIR);
+if (process.env.UNDRAWN) rmSync(join(env.CLIENT_DIR, 'ssr'), { recursive: true, force: true });
 await ensureCompiledServer();
 
 const cookie = await seedFileLibrary(env, FILES, 'firstvisits');
@@ -39,6 +44,7 @@ const genie = spawnGenie(env, 180_000, { compiled: true });
 try {
   const url = await genie.ready;
   const times: number[] = [];
+  const takenOver: number[] = [];
   for (let visit = 1; visit <= VISITS; visit++) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     await context.addCookies(browserCookies(cookie, url));
@@ -51,6 +57,7 @@ try {
     }
     await page.goto(`${url}/files`, { waitUntil: 'commit' });
     times.push((await page.evaluate('window.__firstRow')) as number);
+    takenOver.push((await page.evaluate('window.__takenOver')) as number);
     await page.waitForLoadState('networkidle');
     if (process.env.REQUESTS && (visit === 1 || visit === VISITS)) {
       const entries = (await page.evaluate(`[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource'), ...performance.getEntriesByType('paint')]
@@ -64,6 +71,7 @@ try {
   }
   // The first visit after start pays for Genie's cold code.
   const later = times.slice(1);
+  console.log(`the page's scripts had drawn it (ms): first visit ${round(takenOver[0]!)}, then median ${round(median(takenOver.slice(1)))}`);
   console.log(
     `first rows painted (ms${LATENCY_MS ? `, ${LATENCY_MS} ms latency` : ''}): first visit ${round(times[0]!)}, then median ${round(median(later))} (${round(Math.min(...later))}-${round(Math.max(...later))}); all ${times.map((t) => round(t, 0)).join(' ')}`,
   );
