@@ -8,10 +8,10 @@ const ENTRY = 'src/app/server-render.tsx';
 /**
  * Where the client build puts its server-side render, under the build's own folder; the server
  * never serves this folder (server/plugins/static-client.ts) and loads the file from it
- * (server/plugins/page-first-reads.ts).
+ * (server/plugins/page-server-render.ts, which names the same two).
  */
-export const SERVER_RENDER_DIR = 'ssr';
-export const SERVER_RENDER_FILE = 'server-render.js';
+const SERVER_RENDER_DIR = 'ssr';
+const SERVER_RENDER_FILE = 'server-render.js';
 
 /**
  * After the client build: the same client code built again for Node, for app/server-render.tsx

@@ -61,10 +61,11 @@ const WARM_UP_READS = {
 
 /**
  * Loads the render module of the client build in `clientDir`, once per folder, and draws one page
- * with it. main.ts starts this while the database opens, so the module (about 70 ms to load) and
+ * with it. main.ts starts this while the database opens, so the module (about 40 ms to load) and
  * its first render are paid before the first page. Never rejects.
  */
 export function preloadServerRender(clientDir: string): Promise<ServerRenderModule | Error | null> {
+  // Where scripts/build/server-render.ts writes it.
   const file = join(resolve(clientDir), 'ssr', 'server-render.js');
   let loaded = loading.get(file);
   if (!loaded) {
