@@ -2,8 +2,8 @@
  * The file manager with 10,000 files in one folder (issue 19, item 5), in Chromium against the
  * compiled Genie: how soon the first rows are drawn (the first visit after each of three starts of
  * Genie, then five more after the last, each in a new browser context: one visit moved by ±100 ms
- * between runs), and when the page's scripts had drawn their own over the server's drawing; the longest frame while
- * scrolling to the very end (every page loaded on the way), the DOM nodes and JS heap left at the
+ * between runs), and when the page's scripts had drawn their own over the server's drawing; the
+ * longest frame while scrolling to the very end (every page loaded on the way), the DOM nodes and JS heap left at the
  * end, and the requests a new folder costs. The frame baseline is the same page's idle frame loop
  * before scrolling; the other targets are absolute budgets. Beside the first rows: a just-launched
  * Chromium's first visit to a bare page with one row, what the browser's own first start costs.
