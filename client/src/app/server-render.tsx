@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { AuthUserResponse } from '@contract/auth';
@@ -6,6 +6,7 @@ import type { FileListResponse } from '@contract/files';
 import { openingListOf } from '@contract/file-places';
 import { fileListPagesQueryOptions } from '@/features/files/api/get-files';
 import { meQueryOptions } from '@/lib/current-user';
+import { createQueryClient } from '@/lib/query-client';
 import FilesPage from './routes/files';
 
 /**
@@ -13,8 +14,8 @@ import FilesPage from './routes/files';
  * 19: with 10,000 files its first rows were painted 350-700 ms after navigation, behind the
  * download, compile and first render of the page's scripts; as HTML they are painted as soon as
  * the page and its stylesheet are in). Vite builds this file for Node (scripts/build/
- * server-render.ts); server/plugins/page-first-reads.ts loads the build and writes its result into
- * the page's `#root`.
+ * server-render.ts); server/plugins/page-server-render.ts loads the build, and page-first-reads.ts
+ * writes its result into the page's `#root`.
  *
  * The HTML is a picture of the page, not a page to hydrate: main.tsx's createRoot clears `#root` at
  * its first render and draws the same page with its handlers. So nothing here has to match the
@@ -34,7 +35,7 @@ export interface FilesPageReads {
 /** The markup of /files for `reads`, for the inside of `#root`. */
 export function renderFilesPage({ search, me, firstPage }: FilesPageReads): string {
   // One client per page: the cache holds one user's answers and is dropped with the render.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryOptions().queryKey, me);
   queryClient.setQueryData(fileListPagesQueryOptions(openingListOf(search)).queryKey, { pages: [firstPage], pageParams: [''] });
   const html = renderToString(
