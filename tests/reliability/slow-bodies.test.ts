@@ -13,7 +13,7 @@ const UPLOAD_BYTES = 10 * 1024 * 1024;
  * How many sockets and files under `objectsDir` the server process holds open (Linux): what a
  * request's connection and its upload hold. The embedded database's own files are left out: it
  * keeps a table's files open once a statement has read it, and the start's jobs (which first run
- * 10 s after the start, server/lib/first-run-after-start.ts) read tables of their own meanwhile.
+ * 10 s after the start, server/lib/periodic-job.ts) read tables of their own meanwhile.
  */
 function openFiles(pid: number, objectsDir: string) {
   let held = 0;

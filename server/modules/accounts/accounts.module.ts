@@ -6,7 +6,7 @@ import type { UserDataChanges } from '../auth/session-cache';
 import { accountsRoutes } from './accounts.routes';
 import { createErasureService } from './erasure.service';
 import { createExportsService, type ExportsService } from './exports.service';
-import { firstRunAfterStart } from '../../lib/first-run-after-start';
+import { periodicJob } from '../../lib/periodic-job';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,7 @@ export interface AccountsModuleDeps {
 }
 
 /**
- * A user's own data: exports and erasure. Soon after the start (lib/first-run-after-start.ts) it
+ * A user's own data: exports and erasure. Soon after the start (lib/periodic-job.ts) it
  * finishes erasures a crash left half done; every hour it removes expired exports and retries any
  * erasure a store outage held up.
  */
@@ -42,24 +42,10 @@ export async function registerAccountsModule(app: FastifyInstance, deps: Account
   const tick = async () => ({ expiredExports: await exports.sweepExpired(), erasuresFinished: await erasure.resumePending() });
   app.decorate('accountsTick', tick);
   app.decorate('userExports', exports);
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= tick()
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let cancelFirstRun: (() => void) | undefined;
-  app.addHook('onReady', async () => {
-    cancelFirstRun = firstRunAfterStart(run);
-    timer = setInterval(run, HOURLY_MS).unref();
-  });
+  const job = periodicJob(tick, { intervalMs: HOURLY_MS, onError });
+  app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => {
-    cancelFirstRun?.();
-    if (timer) clearInterval(timer);
-    await running;
+    await job.stop();
     await exports.idle();
   });
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import { ManualClock } from '../../lib/clock';
-import { FIRST_RUN_DELAY_MS } from '../../lib/first-run-after-start';
+import { FIRST_RUN_DELAY_MS } from '../../lib/periodic-job';
 import { filesRepository } from './files.repository';
 import { scheduleOrphanSweeps } from './orphan-sweep';
 

@@ -3,7 +3,7 @@ import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { filesRepository as repo } from './files.repository';
-import { firstRunAfterStart } from '../../lib/first-run-after-start';
+import { periodicJob } from '../../lib/periodic-job';
 
 export interface SweepDeps {
   db: Db;
@@ -63,32 +63,19 @@ export async function sweepOrphans({ db, store, clock }: SweepDeps): Promise<Swe
   return result;
 }
 
-/** Sweeps once soon after the start (lib/first-run-after-start.ts) and then every `intervalMinutes` (0: only then); stops with the app. */
+/** Sweeps once soon after the start (lib/periodic-job.ts) and then every `intervalMinutes` (0: only then); stops with the app. */
 export function scheduleOrphanSweeps(
   hooks: { addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>): unknown; log: FastifyBaseLogger },
   deps: SweepDeps,
   intervalMinutes: number,
 ) {
-  let running: Promise<void> | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const run = () => {
-    running ??= sweepOrphans(deps)
-      .then((result) => {
-        if (result.abandonedUploads + result.orphanObjects + result.temporaryFiles > 0) hooks.log.info(result, 'swept orphaned uploads');
-      })
-      .catch((error: unknown) => hooks.log.warn({ err: error }, 'orphan sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let cancelFirstRun: (() => void) | undefined;
-  hooks.addHook('onReady', async () => {
-    cancelFirstRun = firstRunAfterStart(run);
-    if (intervalMinutes > 0) timer = setInterval(run, intervalMinutes * 60_000).unref();
-  });
-  hooks.addHook('onClose', async () => {
-    cancelFirstRun?.();
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  const sweeps = periodicJob(
+    async () => {
+      const result = await sweepOrphans(deps);
+      if (result.abandonedUploads + result.orphanObjects + result.temporaryFiles > 0) hooks.log.info(result, 'swept orphaned uploads');
+    },
+    { intervalMs: intervalMinutes * 60_000, onError: (error) => hooks.log.warn({ err: error }, 'orphan sweep failed') },
+  );
+  hooks.addHook('onReady', async () => sweeps.start());
+  hooks.addHook('onClose', () => sweeps.stop());
 }
