@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SearchScope } from '@contract/search';
 import type { PassageDraft } from '../../adapters/extraction/chunk-passages';
-import { firstCutLevels, FIRST_CUT_SIZE } from './first-cut';
+import { FIRST_CUT_SIZE } from './first-cut';
+import { retrievalQuery, textsToParse, type RetrievalQuery } from './retrieval-query';
 import { foreignKeyViolation } from '../../lib/pg-errors';
 import { rowsOf, type Db } from '../../db/database';
 import { files } from '../../db/schema/files';
@@ -183,12 +184,16 @@ export const searchRepository = {
     return marked.length > 0;
   },
 
-  /** The query's words as a tsquery (websearch syntax, accents folded, camelCase split), in tsquery text. */
-  async parseQuery(db: Db, language: string, text: string): Promise<string> {
-    const rows = rowsOf<{ q: string }>(
-      await db.execute(sql`select websearch_to_tsquery(${language}::regconfig, unaccent(regexp_replace(${text}, '([a-z])([A-Z])', '\\1 \\2', 'g')))::text as q`),
-    );
-    return rows[0]?.q ?? '';
+  /**
+   * The query for a text: its words parsed as a tsquery (websearch syntax, accents folded,
+   * camelCase split), then bounded by retrieval-query.ts, whatever the text's length. Null when
+   * it asks for nothing.
+   */
+  async parseQuery(db: Db, language: string, text: string): Promise<RetrievalQuery | null> {
+    const texts = textsToParse(text);
+    const parse = (t: string) => sql`websearch_to_tsquery(${language}::regconfig, unaccent(regexp_replace(${t}, '([a-z])([A-Z])', '\\1 \\2', 'g')))::text`;
+    const rows = rowsOf<{ q: string; question: string }>(await db.execute(sql`select ${parse(texts.text)} as q, ${parse(texts.question)} as question`));
+    return retrievalQuery(rows[0]?.q ?? '', rows[0]?.question ?? '');
   },
 
   /**
@@ -210,10 +215,9 @@ export const searchRepository = {
   ): Promise<RankedPassage[]> {
     const ranking = options.ranking ?? DEFAULT_RANKING;
     const cutSize = options.cutSize === undefined ? FIRST_CUT_SIZE : options.cutSize;
-    const qAll = await this.parseQuery(db, language, text);
-    const levels = firstCutLevels(qAll);
-    if (levels.length === 0) return [];
-    const qAny = levels[levels.length - 1]!;
+    const parsed = await this.parseQuery(db, language, text);
+    if (!parsed) return [];
+    const { all: qAll, levels, any: qAny } = parsed;
     const readable = (level: string) =>
       sql`select p.id from ${passages} p join ${files} on ${files.id} = p.file_id where ${filterSql(filter)} and p.tsv @@ ${level}::tsquery`;
     const cut =
@@ -251,8 +255,7 @@ export const searchRepository = {
    */
   async passagesByIds(db: Db, language: string, text: string, filter: PassageFilter, ids: string[]): Promise<RankedPassage[]> {
     if (ids.length === 0) return [];
-    const levels = firstCutLevels(await this.parseQuery(db, language, text));
-    const qAny = levels[levels.length - 1] ?? '';
+    const qAny = (await this.parseQuery(db, language, text))?.any ?? '';
     const rows = rowsOf<RankedRow>(
       await db.execute(sql`
         select p.id, p.file_id, ${files.originalName} as file_name, ${files.folderId} as folder_id, p.page, p.heading, p.body, 0::float8 as score,

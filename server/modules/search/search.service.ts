@@ -5,6 +5,7 @@ import { readableFiles } from '../files/file-access';
 import { embeddingsRepository } from './embeddings.repository';
 import { splitHighlights } from './highlights';
 import { fuseRanks } from './rank-fusion';
+import { textToEmbed } from './retrieval-query';
 import { searchRepository as repo, type PassageFilter, type RankedPassage, type RankOptions } from './search.repository';
 
 /** A passage retrieved for a chat reply, numbered as the reply cites it. */
@@ -54,7 +55,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const fullText = await repo.rankPassages(db, language, text, filter, depth, options);
     let vectorHits;
     try {
-      const [query] = await embedder.embed([text]);
+      const [query] = await embedder.embed([textToEmbed(text)]);
       vectorHits = await embeddingsRepository.nearest(db, embedder.model, filter, query!, depth, deps.pgvector ?? false);
     } catch (error) {
       deps.onError?.(`searching by meaning failed, full-text results only: ${error instanceof Error ? error.message : String(error)}`);
