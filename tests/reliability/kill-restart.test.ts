@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnGenie, startGenieProcess, stopGenie, tempDir, type GenieProcess } from './support/genie-process';
@@ -150,6 +150,35 @@ describe('restart', () => {
     } finally {
       second?.kill('SIGKILL');
       expect((await stopGenie(first)).code).toBe(0);
+    }
+  });
+
+  it('refuses a second server in a PID namespace of its own (a second container on the volume), where the first one’s PID means nothing', async () => {
+    const first = await startGenieProcess({ DATA_DIR: data.dir });
+    let second: GenieProcess | undefined;
+    try {
+      second = spawnGenie({ DATA_DIR: data.dir }, 90_000, { wrapper: ['unshare', '--pid', '--fork', '--mount-proc'] });
+      const exit = await second.exited;
+      expect(exit.code).toBe(1);
+      expect(second.output()).toContain(`in use by PID ${first.child.pid}`);
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    } finally {
+      second?.kill('SIGKILL');
+      expect((await stopGenie(first)).code).toBe(0);
+    }
+  });
+
+  it('starts after a SIGKILL left the lock file behind, naming a PID that now runs something else', async () => {
+    const first = await startGenieProcess({ DATA_DIR: data.dir });
+    await stopGenie(first, 'SIGKILL');
+    expect(readFileSync(join(data.dir, 'genie.lock'), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
+    // A reboot hands PIDs out again: make the file name a live process that is not Genie.
+    writeFileSync(join(data.dir, 'genie.lock'), `${process.pid}\n`);
+    const second = await startGenieProcess({ DATA_DIR: data.dir });
+    try {
+      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+    } finally {
+      expect((await stopGenie(second)).code).toBe(0);
     }
   });
 
