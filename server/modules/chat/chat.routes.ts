@@ -59,7 +59,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
           reply.raw.writeHead(200, {
             ...(reply.getHeaders() as Record<string, string>),
             'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache, no-transform',
+            'cache-control': 'no-store, no-transform',
             connection: 'keep-alive',
             // Tell proxies such as nginx not to buffer the stream.
             'x-accel-buffering': 'no',
