@@ -31,6 +31,7 @@ import { registerCompression } from './plugins/compression';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
+import { registerApiNoStore } from './plugins/api-no-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const objectStore = deps.objectStore ?? (await createObjectStore(config));
   await registerSecurityHeaders(app, https, objectStore.uploadOrigins?.() ?? []);
+  registerApiNoStore(app);
   await app.register(fastifyCookie);
   await app.register(rateLimit, {
     global: false,

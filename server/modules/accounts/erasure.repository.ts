@@ -8,7 +8,8 @@ import { sessions, users } from '../../db/schema/users';
 
 /**
  * Erasure's SQL. Most rows go by the users row's ON DELETE CASCADE (conversations, messages,
- * folders, files, uploads, sessions, team seat, exports); payments, interactions and feature
+ * private folders, files, uploads, sessions, team seat, exports; the team folders it made were
+ * handed to their teams' owners first, by the files module); payments, interactions and feature
  * events keep their rows with user_id set to NULL (the books and the admin figures stay exact,
  * naming no one). What no foreign key reaches is removed or cleared here by hand.
  */
@@ -54,6 +55,15 @@ export const erasureRepository = {
     return [...fileRows.map((r) => r.path.replace(/^\/objects\//, '')), ...uploadRows.map((r) => r.key), ...exportRows.map((r) => r.key)];
   },
 
+  /** Object keys under the account's prefix that another account's file rows name. */
+  async keysHeldByOthers(db: Db, userId: string) {
+    const rows = await db
+      .select({ path: files.objectPath })
+      .from(files)
+      .where(and(sql`${files.objectPath} like ${`/objects/users/${userId}/%`}`, ne(files.userId, userId)));
+    return rows.map((r) => r.path.replace(/^\/objects\//, ''));
+  },
+
   /** The rows, in one transaction (the caller's): after it, no table names the account. */
   async eraseRows(db: Db, account: { id: string; email: string; username: string }) {
     const seat = await erasureRepository.membership(db, account.id);
@@ -62,13 +72,15 @@ export const erasureRepository = {
     await db.delete(teamInvitations).where(sql`lower(${teamInvitations.email}) = lower(${account.email})`);
     // The admin log keeps what was done, to no one in particular.
     await db.update(adminActions).set({ targetUserId: null, targetLabel: 'erased account', details: null }).where(eq(adminActions.targetUserId, account.id));
-    await db.delete(users).where(eq(users.id, account.id));
-    if (!seat) return;
-    const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(teamMembers).where(eq(teamMembers.teamId, seat.teamId));
-    if ((left?.n ?? 0) === 0) {
+    const alone = seat !== undefined && (await erasureRepository.otherMembers(db, seat.teamId, account.id)) === 0;
+    if (seat && alone) {
       // A team of one goes with its member (payments that credited it keep their rows, team NULL).
+      // Before the account: the team's trigger hands its files back to their uploaders (a former
+      // member's stay theirs), where the account's folders' cascade would have deleted them.
       await db.delete(teams).where(eq(teams.id, seat.teamId));
-    } else {
+    }
+    await db.delete(users).where(eq(users.id, account.id));
+    if (seat && !alone) {
       // A team still named after the person (sign-up names it so) loses the name.
       await db.update(teams).set({ name: 'Team' }).where(and(eq(teams.id, seat.teamId), sql`lower(${teams.name}) = lower(${account.username})`));
     }

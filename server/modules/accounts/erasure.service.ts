@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { UserDataChanges } from '../auth/session-cache';
 import { NO_PASSWORD } from '../auth/auth.service';
 import { verifyPassword } from '../auth/passwords';
+import { teamLibrary } from '../files/team-library';
 
 /** How the owner proved it is them: the password, or a fresh single sign-on (erase-proof.ts). */
 export type ErasureConfirmation = { password: string } | { freshSso: true };
@@ -22,7 +23,8 @@ export interface ErasureServiceDeps {
  * 1. close: check the password and the sole-owner rule, mark the account `erasing`, end its
  *    sessions (one transaction). From here nothing new can be written for it.
  * 2. finish: delete every stored object (those its rows name, and anything under its key
- *    prefixes), then every row in one transaction. Deleting a missing object is no error, and a
+ *    prefixes), then every row in one transaction. The team folders it made pass to their team's
+ *    owner first: nothing another person uploaded goes with it. Deleting a missing object is no error, and a
  *    missing account is already erased, so a finish cut short by a crash is simply run again:
  *    on the next start (`resumePending`), or the next sweep.
  */
@@ -36,9 +38,17 @@ export function createErasureService(deps: ErasureServiceDeps) {
     for (const prefix of [`users/${userId}/`, `exports/${userId}/`]) {
       for await (const object of store.list(prefix)) keys.add(object.key);
     }
+    // A file another person holds now (taken from the team library into their private one) keeps
+    // its first uploader's key: its bytes are that person's, not part of this erasure.
+    for (const key of await repo.keysHeldByOthers(db, userId)) keys.delete(key);
     for (const key of keys) await store.delete(key);
     for (const prefix of [`users/${userId}/`, `exports/${userId}/`]) await store.removeEmptyPrefix?.(prefix);
-    await db.transaction((tx) => repo.eraseRows(tx, account));
+    await db.transaction(async (tx) => {
+      // Team folders the person made belong to the team: they pass to its owner before the
+      // account's rows go, so nobody else's files in them go along (folders.user_id cascades).
+      await teamLibrary.handFoldersToOwners(tx, userId);
+      await repo.eraseRows(tx, account);
+    });
     userDataChanges.changed();
   }
 

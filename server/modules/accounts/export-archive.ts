@@ -11,7 +11,8 @@ Made ${createdAt.toISOString()}.
 
 profile.json          your account: email, username, team, plan
 conversations/        every conversation, as .json (for programs) and .md (for people)
-files/                every private file, in your folder tree (a name used twice gets " (2)")
+files/                every private file, in your folder tree (a name used twice gets " (2)");
+                      the team library is the team's and is not in your export
 payments.json         your payments, as recorded for the books
 feedback.json         the replies you rated
 `;

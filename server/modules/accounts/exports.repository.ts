@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { userExports } from '../../db/schema/accounts';
 import { conversations, messages } from '../../db/schema/chat';
@@ -94,8 +94,17 @@ export const exportsRepository = {
       .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))
       .orderBy(asc(messages.createdAt), asc(messages.id)),
 
+  /**
+   * The private library only (team_id null): what someone put in a team library is the team's,
+   * and a person who left the team must not carry its files away (README, "Security").
+   */
   foldersOf: (db: Db, userId: string) =>
-    db.select({ id: folders.id, parentId: folders.parentId, name: folders.name }).from(folders).where(eq(folders.userId, userId)),
+    db
+      .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
+      .from(folders)
+      .where(and(eq(folders.userId, userId), isNull(folders.teamId))),
+
+  /** The private files, as foldersOf. */
 
   filesPage: (db: Db, userId: string, after?: { uploadedAt: Date; id: string }) =>
     db
@@ -104,6 +113,7 @@ export const exportsRepository = {
       .where(
         and(
           eq(files.userId, userId),
+          isNull(files.teamId),
           after ? or(gt(files.uploadedAt, after.uploadedAt), and(eq(files.uploadedAt, after.uploadedAt), gt(files.id, after.id))) : undefined,
         ),
       )

@@ -5,6 +5,7 @@ import { LocalDiskStore } from '../../adapters/storage/local-disk-store';
 import { payments } from '../../db/schema/commerce';
 import { ManualClock } from '../../lib/clock';
 import { createFolder, PNG_1PX, uploadThroughApi } from '../../../tests/support/files';
+import { joinTeam, setTeamPlan } from '../../../tests/support/teams';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
 
 const NOW = new Date('2026-05-04T09:00:00Z');
@@ -107,6 +108,29 @@ describe('data export (POST /api/user/export, GET /api/user/export/:id)', () => 
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'invalid_input']);
     // Bob's list does not show Alice's exports either.
     expect((await call('GET', '/api/user/exports', bob)).json().exports).toEqual([]);
+  });
+
+  it("holds the private library only: no team-library file, not even one the person uploaded, as a member or after leaving", async () => {
+    const owner = await signUp(t.app);
+    await setTeamPlan(t.database.db, owner.user.id, { plan: 'starter', premiumUntil: new Date(NOW.getTime() + 30 * 24 * 3600 * 1000) });
+    t.userDataChanges.changed();
+    const member = await signUp(t.app);
+    await joinTeam(t.app, owner, member, 'member');
+    const text = (name: string) => ({ name, bytes: Buffer.from(`bytes of ${name}`), type: 'text/plain' });
+    const teamFolder = await createFolder(t.app, member.cookie, 'Team plans', undefined, 'team');
+    await uploadThroughApi(t.app, member.cookie, { ...text('team-plan.txt'), folderId: teamFolder.id });
+    await uploadThroughApi(t.app, member.cookie, { ...text('team-home.txt'), scope: 'team' });
+    await uploadThroughApi(t.app, owner.cookie, { ...text('owner-team.txt'), folderId: teamFolder.id });
+    const ownFolder = await createFolder(t.app, member.cookie, 'Mine');
+    await uploadThroughApi(t.app, member.cookie, { ...text('private.txt'), folderId: ownFolder.id });
+    const filesIn = async () => {
+      const id = await exportOf(member);
+      const zip = await JSZip.loadAsync((await call('GET', `/api/user/export/${id}`, member)).rawPayload);
+      return Object.keys(zip.files).filter((name) => name.startsWith('files/') && !name.endsWith('/')).sort();
+    };
+    expect(await filesIn()).toEqual(['files/Mine/private.txt']);
+    expect((await call('POST', '/api/team/leave', member)).statusCode).toBe(200);
+    expect(await filesIn()).toEqual(['files/Mine/private.txt']);
   });
 
   it('exports an empty account too', async () => {

@@ -11,6 +11,7 @@ import {
   type ChatStreamEvent,
 } from '@contract/chat';
 import { requireUser } from '../auth/current-user';
+import { sessionEndedError, watchSession } from '../auth/session-watch';
 import { KeptExchangeError, MidStreamError, type ChatService, type KeptExchange } from './chat.service';
 
 /**
@@ -35,9 +36,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) abort.abort();
       });
+      // So does the end of the session it runs under (revoked, password changed, suspended): a
+      // reply must not keep streaming to a browser that was signed out.
+      let sessionEnded = false;
+      const stopWatching = watchSession(request, user.id, () => {
+        sessionEnded = true;
+        abort.abort();
+      });
 
       // A failure whose user message was kept says where it is, so the client can offer Retry.
       const keptFailure = (error: KeptExchangeError | MidStreamError) => {
+        if (sessionEnded) throw sessionEndedError();
         if (!error.kept) throw error.appError;
         return reply.code(error.appError.status).send({ error: error.appError.message, code: error.appError.code, ...error.kept });
       };
@@ -47,7 +56,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
           return await chatService.chat(user, request.body, { delta: () => {} }, abort.signal);
         } catch (error) {
           if (error instanceof MidStreamError || error instanceof KeptExchangeError) return keptFailure(error);
+          if (sessionEnded) throw sessionEndedError();
           throw error;
+        } finally {
+          stopWatching();
         }
       }
 
@@ -59,7 +71,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
           reply.raw.writeHead(200, {
             ...(reply.getHeaders() as Record<string, string>),
             'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache, no-transform',
+            'cache-control': 'no-store, no-transform',
             connection: 'keep-alive',
             // Tell proxies such as nginx not to buffer the stream.
             'x-accel-buffering': 'no',
@@ -72,6 +84,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
         delta: (text: string) => send({ event: 'delta', data: { text } }),
         // The whole reply: the client is done here; the exchange is stored after the response ends.
         done: (result: ChatReply) => {
+          // The client has the whole reply: a sign-out from here on stops nothing (storing it goes on).
+          stopWatching();
           send({ event: 'done', data: result });
           reply.raw.end();
         },
@@ -81,11 +95,19 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
       } catch (error) {
         if (!started) {
           if (error instanceof MidStreamError || error instanceof KeptExchangeError) return keptFailure(error);
+          if (sessionEnded) throw sessionEndedError();
           throw error;
         }
         if (reply.raw.writableEnded) {
           // The client has its reply; only storing it failed (the database went away meanwhile).
           request.log.error({ err: error }, 'storing a streamed chat reply failed');
+          return reply;
+        }
+        if (sessionEnded) {
+          // The signed-out browser is told why, and nothing more (the reply so far is stored as stopped).
+          const ended = sessionEndedError();
+          send({ event: 'error', data: { error: ended.message, code: ended.code } });
+          reply.raw.end();
           return reply;
         }
         const appError = error instanceof MidStreamError ? error.appError : null;
@@ -98,6 +120,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
             : { error: 'Something went wrong on our side. Please try again.', code: 'internal' },
         });
         reply.raw.end();
+      } finally {
+        stopWatching();
       }
       return reply;
     },

@@ -309,6 +309,20 @@ export const filesRepository = {
     return row!.id;
   },
 
+  /**
+   * The team-library folders `userId` made (in `teamId` only, when given) pass to their team's
+   * owner: a folder holds other members' files, and it must not go with the person who made it
+   * (a folders.user_id cascade would take their files along). A team without an owner keeps the
+   * row as it is; that team is being deleted, and its own trigger takes care of its files.
+   */
+  async handTeamFoldersToOwners(db: Db, userId: string, teamId?: string) {
+    const owner = sql`(select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${folders.teamId} and ${teamMembers.role} = 'owner')`;
+    await db
+      .update(folders)
+      .set({ userId: sql`coalesce(${owner}, ${folders.userId})` })
+      .where(and(eq(folders.userId, userId), teamId ? eq(folders.teamId, teamId) : isNotNull(folders.teamId)));
+  },
+
   /** The folders directly inside any of these, with who made each. */
   async childFolders(db: Db, userId: string, parentIds: string[]): Promise<{ id: string; userId: string }[]> {
     if (parentIds.length === 0) return [];

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserDataChanges } from '../auth/session-cache';
+import { teamLibrary } from '../files/team-library';
 import { subscriptionOf } from '../subscription/subscription.service';
 import { invitationMail } from './invitation-mail';
 import { livePlan, planName, seatLimitError, seatsOf } from './team-seats';
@@ -223,6 +224,8 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         if (ownMembers === 1 && own && subscriptionOf(own, now).isPremium) throw premiumWouldBeLost(own, now);
         await ensureSeatFor(tx, target, now);
         if (!(await repo.claimInvitation(tx, invitation.id, now))) throw invitationGone();
+        // A team they leave behind keeps the folders they made in its library (an owner's are already theirs).
+        await teamLibrary.handFoldersToOwners(tx, userId, current.teamId);
         await repo.moveMember(tx, userId, target.id, invitation.role, now);
         await repo.deleteIfEmpty(tx, current.teamId);
       });
@@ -251,6 +254,8 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         const target = (await repo.members(tx, team.id)).find((m) => m.userId === targetId);
         if (!target) throw memberNotFound();
         if (target.role === 'owner') throw new AppError('conflict', 'The owner cannot be removed from the team.');
+        // The folders they made in the team library stay with the team, with whatever is in them.
+        await teamLibrary.handFoldersToOwners(tx, targetId, team.id);
         await repo.moveToOwnTeam(tx, targetId, target.username, clock.now());
       });
       // After the commit: the removed person's sessions lose the team at once.
@@ -267,6 +272,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         const self = members.find((m) => m.userId === userId)!;
         if (members.length === 1) throw new AppError('conflict', 'You are the only member of this team, so there is no team to leave.');
         if (self.role === 'owner') throw new AppError('conflict', 'You own this team: transfer ownership to another member before you leave.');
+        await teamLibrary.handFoldersToOwners(tx, userId, me.teamId);
         await repo.moveToOwnTeam(tx, userId, self.username, clock.now());
       });
       announce();
