@@ -244,6 +244,28 @@ describe('single sign-on against a real OpenID provider', () => {
     const response = await signInAs('ana', '//evil.example/steal');
     expect(response.headers.location).toBe('/app');
   });
+
+  // Issue 38: `/\t/evil.example` left the site in Chromium (it drops tabs and newlines from URLs),
+  // and a newline or a non-ASCII letter in `next` answered 500 after the provider's round trip.
+  it.each([
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    ['/\r\n/evil.example'],
+    ['/caf\u00e9'],
+    ['/\\evil.example'],
+    ['\\\\evil.example'],
+    ['/.//evil.example'],
+    ['https://evil.example/'],
+    ['javascript:alert(1)'],
+  ])('answers the hostile next %j with the default page, after the provider too', async (next) => {
+    const response = await signInAs('ana', next);
+    expect([response.statusCode, response.headers.location]).toEqual([303, '/app']);
+  });
+
+  it('keeps a same-site next with its query and fragment', async () => {
+    const response = await signInAs('ana', '/files?folder=a%20b#top');
+    expect([response.statusCode, response.headers.location]).toEqual([303, '/files?folder=a%20b#top']);
+  });
 });
 
 describe('OIDC_ONLY', () => {
