@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   authOptionsSchema,
   changePasswordBodySchema,
@@ -25,7 +24,6 @@ export interface AccountSecurityRoutesOptions {
   options: AuthOptions;
   secureCookies: boolean;
   attemptsPerMinute: number;
-  publicUrl: string | undefined;
 }
 
 /** With OIDC_ONLY every password route answers this. */
@@ -43,8 +41,6 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   const refuseWithoutPasswords = () => {
     if (!options.passwords) throw passwordsOff(options.sso?.name ?? 'single sign-on');
   };
-  // The request's own origin only when PUBLIC_URL is unset; the host allow-list has vetted it.
-  const origin = (request: FastifyRequest) => opts.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
   app.get('/api/auth/options', { schema: { response: { 200: authOptionsSchema } } }, () => options);
 
@@ -65,10 +61,10 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
 
   app.post(
     '/api/auth/password-reset',
-    { config: { rateLimit }, schema: { body: passwordResetRequestBodySchema, response: { 202: passwordResetAcceptedSchema, 400: errorBodySchema, 403: errorBodySchema } } },
+    { config: { rateLimit }, schema: { body: passwordResetRequestBodySchema, response: { 202: passwordResetAcceptedSchema, 400: errorBodySchema, 403: errorBodySchema, 503: errorBodySchema } } },
     async (request, reply) => {
       refuseWithoutPasswords();
-      passwordResets.request(request.body.email, origin(request));
+      passwordResets.request(request.body.email);
       return reply.status(202).send({ message: PASSWORD_RESET_ACCEPTED });
     },
   );

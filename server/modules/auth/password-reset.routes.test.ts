@@ -168,7 +168,7 @@ describe('password reset without waiting for the mail', () => {
         }),
       close: () => undefined,
     };
-    const t = await createTestApp({ deps: { mailer } });
+    const t = await createTestApp({ env: { PUBLIC_URL }, deps: { mailer } });
     try {
       const { user } = await signUp(t.app);
       const answer = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
