@@ -21,6 +21,7 @@ import { sessionTokenOf } from './modules/auth/session-cookie';
 import { decorateAuth } from './modules/auth/current-user';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { createEmailVerificationService } from './modules/auth/email-verification.service';
 import { registerOidc } from './modules/auth/oidc.module';
 import { localModelsStatus, prepareLocalModels } from './adapters/llm/local/local-models';
 import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
@@ -169,6 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('passwordResets', passwordResets);
   app.addHook('onClose', () => passwordResets.idle());
+  const emailVerification = createEmailVerificationService({ db, clock, mailer, links, userDataChanges, warn: (message) => app.log.warn(message) });
+  app.decorate('emailVerification', emailVerification);
+  app.addHook('onClose', () => emailVerification.idle());
   // Streamed replies are stored after the client has them; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();
   app.addHook('onClose', () => pendingWrites.drain());

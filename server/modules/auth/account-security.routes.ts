@@ -11,6 +11,8 @@ import {
   revokedResponseSchema,
   sessionIdParamsSchema,
   sessionsResponseSchema,
+  verificationSentSchema,
+  verifyEmailBodySchema,
   type AuthOptions,
 } from '@contract/auth';
 import { errorBodySchema } from '@contract/errors';
@@ -79,6 +81,25 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
       clearSessionCookie(reply, opts.secureCookies);
       return { ok: true as const };
     },
+  );
+
+  // Public: the link is opened from the mailbox, perhaps in a browser signed in as nobody (or someone else).
+  app.post(
+    '/api/auth/verify-email',
+    { config: { rateLimit }, schema: { body: verifyEmailBodySchema, response: { 200: okResponseSchema, 400: errorBodySchema } } },
+    async (request) => {
+      await app.emailVerification.verify(request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    {
+      config: { rateLimit },
+      schema: { response: { 202: verificationSentSchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema } },
+    },
+    async (request, reply) => reply.status(202).send(await app.emailVerification.resend((await requireUser(request)).id)),
   );
 
   app.get('/api/auth/sessions', { schema: { response: { 200: sessionsResponseSchema, 401: errorBodySchema } } }, async (request) =>

@@ -96,9 +96,12 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       return reply.redirect(safeNext(attempt.next, DEFAULT_NEXT), 303);
     }
     try {
-      const user = await opts.accounts.accountFor(identity);
+      const { user, linkedExisting } = await opts.accounts.accountFor(identity);
       // A suspended or erasing account gets the sentence a password sign-in gets (the login page words it).
       if (user.status !== 'active') return reply.redirect(fail(user.status), 303);
+      // The provider's person now holds this account: whatever sessions it had before (perhaps of
+      // someone who signed up with this address) end, once, at the link.
+      if (linkedExisting) await app.authService.endSessions(user.id);
       const token = await app.authService.startSession(user.id, sessionOriginOf(request));
       setSessionCookie(reply, token, opts.secureCookies);
       request.log.info({ userId: user.id }, 'signed in with single sign-on');
