@@ -50,6 +50,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   username: z.string(),
   createdAt: z.string(),
+  /** Whether the owner proved they read this address's mail (README "Security notes"). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -59,6 +61,13 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 // ── account security: password change and reset, sessions, sign-in options ──
+
+/** POST /api/auth/verify-email: the token of a mailed verification link. */
+export const verifyEmailBodySchema = z.object({
+  token: z.string({ error: 'The verification link is incomplete' }).min(1, 'The verification link is incomplete').max(200, 'The verification link is not valid'),
+});
+/** 202 to POST /api/auth/verify-email/resend. */
+export const verificationSentSchema = z.object({ message: z.string() });
 
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),

@@ -30,6 +30,8 @@ export const errorStatus = {
   allowance_exhausted: 429,
   provider_failed: 502,
   unavailable: 503,
+  /** A link would be mailed, but PUBLIC_URL (the only origin mail links are built from) is unset. */
+  public_url_unset: 503,
   insufficient_storage: 507,
   internal: 500,
 } as const;

@@ -12,6 +12,7 @@ import { systemClock } from '../server/lib/clock';
 import { createAuthService } from '../server/modules/auth/auth.service';
 import { createPasswordResetService } from '../server/modules/auth/password-reset.service';
 import { UserDataChanges } from '../server/modules/auth/session-cache';
+import { createPublicLinks } from '../server/lib/public-links';
 
 const USAGE = 'Usage: npm run user -- reset-password <email>\nSet USER_NEW_PASSWORD to choose the password; otherwise one is generated and printed once.';
 
@@ -27,7 +28,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const auth = createAuthService({ db: database.db, clock: systemClock, userDataChanges: new UserDataChanges() });
-    const resets = createPasswordResetService({ db: database.db, clock: systemClock, auth, mailer: null, mailsPerHour: 1, warn: console.error });
+    const resets = createPasswordResetService({ db: database.db, clock: systemClock, auth, mailer: null, links: createPublicLinks(config.PUBLIC_URL), mailsPerHour: 1, warn: console.error });
     const user = await resets.resetByOperator(email.trim().toLowerCase(), password);
     console.log(`Password of "${user.username}" <${user.email}> reset; every session of the account has ended.`);
     if (!given) console.log(`Password (shown only once): ${password}`);

@@ -11,6 +11,7 @@ import { createObjectStore } from './adapters/storage/create-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { AppError } from './lib/app-error';
 import { logSafeUrl } from './lib/log-safe-url';
+import { createPublicLinks, NO_PUBLIC_URL } from './lib/public-links';
 import { createFilesServices, filesLimitsOf, registerFilesModule } from './modules/files/files.plugin';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -20,6 +21,7 @@ import { sessionTokenOf } from './modules/auth/session-cookie';
 import { decorateAuth } from './modules/auth/current-user';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { createEmailVerificationService } from './modules/auth/email-verification.service';
 import { registerOidc } from './modules/auth/oidc.module';
 import { localModelsStatus, prepareLocalModels } from './adapters/llm/local/local-models';
 import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
@@ -144,12 +146,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
   const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;
   if (mailer) app.addHook('onClose', () => mailer.close());
+  // Mail links are built from PUBLIC_URL alone (lib/public-links.ts): with mail but no PUBLIC_URL,
+  // every mail with a link is refused, and the operator hears it once at start.
+  const links = createPublicLinks(config.PUBLIC_URL);
+  if (mailer && !links.configured) app.log.warn(NO_PUBLIC_URL);
   const teamsService = createTeamsService({
     db,
     clock,
     userDataChanges,
     enterpriseSeats: config.ENTERPRISE_SEATS,
     mailer,
+    links,
     warn: (message) => app.log.warn(message),
   });
   const authService = createAuthService({ db, clock, userDataChanges, joinTeam: teamsService.joinOnSignup });
@@ -159,11 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     auth: authService,
     mailer,
+    links,
     mailsPerHour: config.PASSWORD_RESET_MAILS_PER_HOUR,
     warn: (message) => app.log.warn(message),
   });
   app.decorate('passwordResets', passwordResets);
   app.addHook('onClose', () => passwordResets.idle());
+  const emailVerification = createEmailVerificationService({ db, clock, mailer, links, userDataChanges, warn: (message) => app.log.warn(message) });
+  app.decorate('emailVerification', emailVerification);
+  app.addHook('onClose', () => emailVerification.idle());
   // Streamed replies are stored after the client has them; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();
   app.addHook('onClose', () => pendingWrites.drain());
@@ -201,10 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, passwordsOffFor: config.OIDC_ONLY ? ssoName : null });
   await app.register(accountSecurityRoutes, {
     passwordResets,
-    options: { passwords: !config.OIDC_ONLY, passwordReset: mailer ? 'mail' : 'operator', sso: ssoName ? { name: ssoName } : null },
+    // A reset by mail needs both mail and PUBLIC_URL; otherwise the pages show the operator's command.
+    options: { passwords: !config.OIDC_ONLY, passwordReset: mailer && links.configured ? 'mail' : 'operator', sso: ssoName ? { name: ssoName } : null },
     secureCookies: https,
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-    publicUrl: config.PUBLIC_URL,
   });
   await registerOidc(app, { config, db, clock, secret: deps.sessionSecret, secureCookies: https });
   // ── module routes: one registration line per module, in any order ──
@@ -213,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFilesModule(app, { services: files, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
-  await app.register(teamsRoutes, { service: teamsService, publicUrl: config.PUBLIC_URL });
+  await app.register(teamsRoutes, { service: teamsService });
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
   await app.register(searchRoutes, { service: search.service });

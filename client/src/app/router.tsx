@@ -20,6 +20,7 @@ const LoginPage = lazyPage(() => import('./routes/login'));
 const SignupPage = lazyPage(() => import('./routes/signup'));
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const VerifyEmailRoutePage = lazyPage(() => import('./routes/verify-email'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 // TanStack Query and the signed-in guard (which asks /api/auth/me through it) load with the first
 // page that needs them; the landing page needs neither.
@@ -37,6 +38,7 @@ const QUERY_PAGES = {
   '/signup': SignupPage,
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailRoutePage,
 };
 
 /** The longest the first render waits for the opened page's chunks and first data before it shows the loading spinner instead (unless the server drew the page). */
@@ -104,6 +106,7 @@ const Login = withQueries(LoginPage);
 const Signup = withQueries(SignupPage);
 const ForgotPassword = withQueries(ForgotPasswordPage);
 const ResetPassword = withQueries(ResetPasswordPage);
+const VerifyEmail = withQueries(VerifyEmailRoutePage);
 const NotFound = withQueries(NotFoundPage);
 const ProtectedChat = signedIn(ChatPage);
 const ProtectedFiles = signedIn(FilesPage);
@@ -155,6 +158,7 @@ export function AppRouter() {
         <Route path="/signup" component={Signup} />
         <Route path="/forgot-password" component={ForgotPassword} />
         <Route path="/reset-password" component={ResetPassword} />
+        <Route path="/verify-email" component={VerifyEmail} />
         <Route component={NotFound} />
       </Switch>
     </Suspense>

@@ -23,6 +23,28 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * Email verification links, mailed at a password sign-up and on "Resend": only the SHA-256 of the
+ * token is kept. A link works once, until expires_at, and only for the address it was mailed to
+ * (`email`: an account whose address changed since is not verified by an old link). Rows also
+ * count the mails sent per account for the per-account limit.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * An OpenID Connect identity linked to an account: after the first sign-in (matched by verified
  * email or a new account), the provider's stable subject finds the account even if the email changes.
  */

@@ -17,6 +17,12 @@ export const users = pgTable(
      * a restart finishes it). See contract/accounts.ts.
      */
     status: text('status').$type<AccountStatus>().notNull().default('active'),
+    /**
+     * When the person proved they read this address's mail (a verification or reset link), or
+     * signed up through a provider that vouched for it; null: unverified. Single sign-on links
+     * only to a verified account (README "Security notes").
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [
     // `victim` and `VICTIM` are one name: clash checks compare lower(username), which this serves.

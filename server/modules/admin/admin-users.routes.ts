@@ -16,7 +16,7 @@ import type { AdminUsersService } from './admin-users.service';
 import { adminOnly, requireAdmin } from './require-admin';
 
 /** User administration and its audit log; every route needs an admin token (401 before anything else). */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersService; publicUrl: string | undefined }> = async (app, { service, publicUrl }) => {
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersService }> = async (app, { service }) => {
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
   app.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema, ...errors } } }, (request) =>
@@ -37,9 +37,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersServic
     },
     async (request, reply) => {
       const admin = (await requireAdmin(request)).username;
-      // The link's origin as /forgot-password makes it: PUBLIC_URL, else this request's (vetted) host.
-      const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-      return reply.status(202).send(await service.sendPasswordReset(admin, request.params.id, origin));
+      return reply.status(202).send(await service.sendPasswordReset(admin, request.params.id));
     },
   );
 

@@ -107,7 +107,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
      * Mails the user the reset link /forgot-password would (same mail, same per-account limit),
      * and records it. Without SMTP the admin is told how the operator resets on the server.
      */
-    async sendPasswordReset(admin: string, userId: string, origin: string): Promise<AdminPasswordResetSent> {
+    async sendPasswordReset(admin: string, userId: string): Promise<AdminPasswordResetSent> {
       const user = await repo.findUser(db, userId);
       if (!user || user.status === 'erasing') throw notFound('That user');
       if (deps.passwordsOff) throw new AppError('conflict', 'Passwords are turned off here (OIDC_ONLY): people sign in with single sign-on only.');
@@ -119,8 +119,9 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
       }
       let outcome;
       try {
-        outcome = await deps.passwordResets.sendNow(user.email, origin);
-      } catch {
+        outcome = await deps.passwordResets.sendNow(user.email);
+      } catch (error) {
+        if (error instanceof AppError) throw error; // PUBLIC_URL unset: its own sentence
         // The mail server's own words stay in the log; the admin gets what to do.
         throw new AppError('unavailable', 'The mail server did not take the reset mail. Check SMTP_URL and try again.');
       }

@@ -79,7 +79,6 @@ export async function registerAdminModule(app: FastifyInstance, deps: AdminModul
       passwordResets: app.passwordResets,
       passwordsOff: config.OIDC_ONLY,
     }),
-    publicUrl: config.PUBLIC_URL,
   });
   await app.register(promotionsRoutes, { service: promotions, cleanup });
   await app.register(paymentsRoutes, { service: createPaymentsService({ db, clock, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, userDataChanges }) });

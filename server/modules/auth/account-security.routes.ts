@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   authOptionsSchema,
   changePasswordBodySchema,
@@ -12,6 +11,8 @@ import {
   revokedResponseSchema,
   sessionIdParamsSchema,
   sessionsResponseSchema,
+  verificationSentSchema,
+  verifyEmailBodySchema,
   type AuthOptions,
 } from '@contract/auth';
 import { errorBodySchema } from '@contract/errors';
@@ -25,7 +26,6 @@ export interface AccountSecurityRoutesOptions {
   options: AuthOptions;
   secureCookies: boolean;
   attemptsPerMinute: number;
-  publicUrl: string | undefined;
 }
 
 /** With OIDC_ONLY every password route answers this. */
@@ -43,8 +43,6 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   const refuseWithoutPasswords = () => {
     if (!options.passwords) throw passwordsOff(options.sso?.name ?? 'single sign-on');
   };
-  // The request's own origin only when PUBLIC_URL is unset; the host allow-list has vetted it.
-  const origin = (request: FastifyRequest) => opts.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
   app.get('/api/auth/options', { schema: { response: { 200: authOptionsSchema } } }, () => options);
 
@@ -65,10 +63,10 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
 
   app.post(
     '/api/auth/password-reset',
-    { config: { rateLimit }, schema: { body: passwordResetRequestBodySchema, response: { 202: passwordResetAcceptedSchema, 400: errorBodySchema, 403: errorBodySchema } } },
+    { config: { rateLimit }, schema: { body: passwordResetRequestBodySchema, response: { 202: passwordResetAcceptedSchema, 400: errorBodySchema, 403: errorBodySchema, 503: errorBodySchema } } },
     async (request, reply) => {
       refuseWithoutPasswords();
-      passwordResets.request(request.body.email, origin(request));
+      passwordResets.request(request.body.email);
       return reply.status(202).send({ message: PASSWORD_RESET_ACCEPTED });
     },
   );
@@ -83,6 +81,25 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
       clearSessionCookie(reply, opts.secureCookies);
       return { ok: true as const };
     },
+  );
+
+  // Public: the link is opened from the mailbox, perhaps in a browser signed in as nobody (or someone else).
+  app.post(
+    '/api/auth/verify-email',
+    { config: { rateLimit }, schema: { body: verifyEmailBodySchema, response: { 200: okResponseSchema, 400: errorBodySchema } } },
+    async (request) => {
+      await app.emailVerification.verify(request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    {
+      config: { rateLimit },
+      schema: { response: { 202: verificationSentSchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema } },
+    },
+    async (request, reply) => reply.status(202).send(await app.emailVerification.resend((await requireUser(request)).id)),
   );
 
   app.get('/api/auth/sessions', { schema: { response: { 200: sessionsResponseSchema, 401: errorBodySchema } } }, async (request) =>

@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { sessions, users, type UserRow } from '../../db/schema/users';
 import { usernameMatches } from './username-match';
 
 export const authRepository = {
-  async insertUser(db: Db, row: { email: string; username: string; passwordHash: string }): Promise<UserRow> {
+  /** `emailVerifiedAt` only for an account a provider vouched for (single sign-on); a password sign-up starts unverified. */
+  async insertUser(db: Db, row: { email: string; username: string; passwordHash: string; emailVerifiedAt?: Date }): Promise<UserRow> {
     const [user] = await db.insert(users).values(row).returning();
     return user!;
   },
@@ -30,6 +31,16 @@ export const authRepository = {
   async findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     return user;
+  },
+
+  /** Marks the address verified, only while the account still uses `email` (false otherwise). */
+  async markEmailVerified(db: Db, userId: string, email: string, now: Date): Promise<boolean> {
+    const updated = await db
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
+      .returning({ id: users.id });
+    return updated.length > 0;
   },
 
   async setPasswordHash(db: Db, userId: string, passwordHash: string) {

@@ -26,6 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       if (options.passwordsOffFor) throw passwordsOff(options.passwordsOffFor);
       const { user, token } = await app.authService.signup(request.body, sessionOriginOf(request));
+      // A password sign-up proves nothing about the address: a link mailed there does (in the background).
+      app.emailVerification.afterSignup(user);
       setSessionCookie(reply, token, options.secureCookies);
       return reply.status(201).send({ user });
     },

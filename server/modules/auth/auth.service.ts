@@ -24,6 +24,8 @@ export interface AuthenticatedUser {
   email: string;
   username: string;
   createdAt: Date;
+  /** users.email_verified_at is set: single sign-on may link to this account. */
+  emailVerified: boolean;
   sessionId: string;
   /** The team's, read with the session (one query), so a plan check in the same request needs no other. */
   premiumUntil: Date | null;
@@ -41,12 +43,14 @@ export interface SessionOrigin {
 /** A password of an account made by single sign-on, which has none: nothing verifies against it. */
 export const NO_PASSWORD = '';
 
-export const toCurrentUser = (user: Pick<UserRow, 'id' | 'email' | 'username' | 'createdAt'>): CurrentUser => ({
+export const toCurrentUser = (user: Pick<AuthenticatedUser, 'id' | 'email' | 'username' | 'createdAt' | 'emailVerified'>): CurrentUser => ({
   id: user.id,
   email: user.email,
   username: user.username,
   createdAt: user.createdAt.toISOString(),
+  emailVerified: user.emailVerified,
 });
+const fromRow = (user: UserRow) => toCurrentUser({ ...user, emailVerified: user.emailVerifiedAt !== null });
 
 const duplicateError = (field: 'email' | 'username') =>
   new AppError(
@@ -87,6 +91,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: row.user.email,
       username: row.user.username,
       createdAt: row.user.createdAt,
+      emailVerified: row.user.emailVerifiedAt !== null,
       sessionId: row.session.id,
       premiumUntil: row.team.premiumUntil,
       plan: row.team.plan,
@@ -154,7 +159,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (constraint === undefined) throw error;
         throw duplicateError(constraint.includes('username') ? 'username' : 'email');
       }
-      return { user: toCurrentUser(user), token: await startSession(user.id, origin) };
+      return { user: fromRow(user), token: await startSession(user.id, origin) };
     },
 
     async login(body: LoginBody, origin: SessionOrigin) {
@@ -165,7 +170,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !valid) throw new AppError('invalid_credentials', 'The email or password is incorrect.');
       // Said only after the password proved who is asking, so it tells a stranger nothing.
       refuseInactive(user.status);
-      return { user: toCurrentUser(user), token: await startSession(user.id, origin) };
+      return { user: fromRow(user), token: await startSession(user.id, origin) };
     },
 
     async hasPassword(userId: string): Promise<boolean> {

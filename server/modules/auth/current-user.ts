@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthenticatedUser, AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
 import { sessionTokenOf } from './session-cookie';
+import type { EmailVerificationService } from './email-verification.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     authService: AuthService;
     /** Password reset by mail; tests await `idle()` for the mail sent in the background. */
     passwordResets: PasswordResetService;
+    /** Email verification links; tests await `idle()` for the mail sign-up sends in the background. */
+    emailVerification: EmailVerificationService;
   }
 }
 

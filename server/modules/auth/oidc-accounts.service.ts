@@ -11,7 +11,7 @@ import { NO_PASSWORD } from './auth.service';
 import { oidcRepository } from './oidc.repository';
 
 /** Why a provider's sign-in did not become a Genie session; the login page words each one. */
-export type SsoRefusal = 'unverified' | 'no_email' | 'seats';
+export type SsoRefusal = 'unverified' | 'unverified_account' | 'no_email' | 'seats';
 
 export class SsoRefused extends Error {
   constructor(readonly reason: SsoRefusal) {
@@ -34,8 +34,9 @@ function usernameBase(email: string): string {
 
 /**
  * Finds or makes the account for a provider's identity: the linked one first, then the account
- * with the same VERIFIED email (an unverified address could be anyone's and would take over the
- * account), else a new account without a password, in a team of its own or its domain's team.
+ * with the same email when BOTH sides verified it (the provider's email_verified, and Genie's own
+ * mailed link: either unverified address could be anyone's and would hand the account over), else
+ * a new account without a password, verified, in a team of its own or its domain's team.
  */
 export function createOidcAccountsService(deps: OidcAccountsDeps) {
   const { db, clock } = deps;
@@ -50,7 +51,8 @@ export function createOidcAccountsService(deps: OidcAccountsDeps) {
       try {
         return await db.transaction(async (tx) => {
           const now = clock.now();
-          const user = await authRepository.insertUser(tx, { email, username, passwordHash: NO_PASSWORD });
+          // The provider vouched for the address (accountFor checks email_verified), so it is verified.
+          const user = await authRepository.insertUser(tx, { email, username, passwordHash: NO_PASSWORD, emailVerifiedAt: now });
           const domainTeam = deps.teamByEmailDomain ? await oidcRepository.teamOfDomain(tx, domain) : undefined;
           if (domainTeam) {
             await teamAccounts.joinAsMember(tx, domainTeam, user.id, now, deps.enterpriseSeats);
@@ -76,17 +78,22 @@ export function createOidcAccountsService(deps: OidcAccountsDeps) {
       return (await oidcRepository.userOfIdentity(db, identity.issuer, identity.subject))?.id === userId;
     },
 
-    async accountFor(identity: OidcIdentity): Promise<UserRow> {
+    /** The account, and whether this sign-in just linked the identity to an account that already existed. */
+    async accountFor(identity: OidcIdentity): Promise<{ user: UserRow; linkedExisting: boolean }> {
       const linked = await oidcRepository.userOfIdentity(db, identity.issuer, identity.subject);
-      if (linked) return linked;
+      if (linked) return { user: linked, linkedExisting: false };
       if (!identity.email) throw new SsoRefused('no_email');
       if (!identity.emailVerified) throw new SsoRefused('unverified');
       const existing = await authRepository.findUserByEmail(db, identity.email);
+      // Whoever signed up first with an address is not proven to be its owner: SSO links only to an
+      // account whose owner opened a link mailed to that address (issue 38). Otherwise the person is
+      // told to sign in with that account's password and verify its email first.
+      if (existing && !existing.emailVerifiedAt) throw new SsoRefused('unverified_account');
       if (existing) {
         await oidcRepository.linkIdentity(db, { issuer: identity.issuer, subject: identity.subject, userId: existing.id });
-        return existing;
+        return { user: existing, linkedExisting: true };
       }
-      return createAccount(identity, identity.email);
+      return { user: await createAccount(identity, identity.email), linkedExisting: false };
     },
   };
 }

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers, teams } from '../../db/schema/teams';
+import { userIdentities } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
+import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox';
 import { INACTIVE_ACCOUNT_MESSAGES, ERASE_NEEDS_SSO } from '@contract/accounts';
 import { ERASE_CONFIRM_PATH } from './oidc.routes';
 import { startOidcProvider, type TestOidcProvider } from '../../../tests/support/oidc-provider';
@@ -27,6 +29,7 @@ describe('single sign-on against a real OpenID provider', () => {
         sam: { email: 'sam@solo.test', email_verified: true },
         dora: { email: 'dora@dora.test', email_verified: true },
         eve: { email: 'eve@eve.test', email_verified: true },
+        finn: { email: 'finn@finn.test', email_verified: true },
       },
     });
     t = await createTestApp({
@@ -83,7 +86,7 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(response.headers.location).toBe('/files');
     expect(sessionCookie(response)?.httpOnly).toBe(true);
     const user = await me(response);
-    expect(user).toMatchObject({ email: 'ana@acme.test', username: 'ana' });
+    expect(user).toMatchObject({ email: 'ana@acme.test', username: 'ana', emailVerified: true });
     const membership = await teamOf(user.id);
     expect(membership.role).toBe('owner');
 
@@ -109,10 +112,13 @@ describe('single sign-on against a real OpenID provider', () => {
     expect([login.statusCode, login.json().error]).toEqual([401, 'The email or password is incorrect.']);
   });
 
-  it('signs an existing password account in when the provider vouches for the same email', async () => {
+  it('does not sign into a password account whose email was never verified, even when the provider vouches for it', async () => {
     const existing = await signUp(t.app, { email: 'carla@acme.test' });
-    const user = await me(await signInAs('carla'));
-    expect(user.id).toBe(existing.user.id);
+    const response = await signInAs('carla');
+    expect([response.statusCode, response.headers.location]).toEqual([303, '/login?sso_error=unverified_account']);
+    expect(sessionCookie(response)?.value ?? '').toBe('');
+    const identities = await t.database.db.select().from(userIdentities).where(eq(userIdentities.userId, existing.user.id));
+    expect(identities).toEqual([]);
   });
 
   it('refuses an unverified email: no session, and the account with that address stays untouched', async () => {
@@ -216,11 +222,11 @@ describe('single sign-on against a real OpenID provider', () => {
       expect(wrongPerson.headers.location).toBe(`${ERASE_CONFIRM_PATH}&sso_error=mismatch`);
       expect(proofOf(wrongPerson)).toBeUndefined();
 
-      // Carla’s proof (another account) does not erase Eve.
-      const carlaSession = sessionOf(await signInAs('carla'));
-      const carlaAttempt = await startErase(carlaSession);
-      const carlaBack = await callback(await provider.signIn(carlaAttempt.authorizationUrl, 'carla'), `${carlaSession}; ${carlaAttempt.cookie}`);
-      const othersProof = proofOf(carlaBack)!.value;
+      // Finn’s proof (another account) does not erase Eve.
+      const finnSession = sessionOf(await signInAs('finn'));
+      const finnAttempt = await startErase(finnSession);
+      const finnBack = await callback(await provider.signIn(finnAttempt.authorizationUrl, 'finn'), `${finnSession}; ${finnAttempt.cookie}`);
+      const othersProof = proofOf(finnBack)!.value;
       const refused = await eraseWith(`${session}; genie_erase_proof=${othersProof}`);
       expect([refused.statusCode, refused.json().error]).toEqual([400, ERASE_NEEDS_SSO]);
       const forged = await eraseWith(`${session}; genie_erase_proof=${othersProof.replace(/\.[^.]+$/, '.AAAA')}`);
@@ -243,6 +249,86 @@ describe('single sign-on against a real OpenID provider', () => {
   it('never sends the browser to another site after sign-in', async () => {
     const response = await signInAs('ana', '//evil.example/steal');
     expect(response.headers.location).toBe('/app');
+  });
+
+  // Issue 38: `/\t/evil.example` left the site in Chromium (it drops tabs and newlines from URLs),
+  // and a newline or a non-ASCII letter in `next` answered 500 after the provider's round trip.
+  it.each([
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    ['/\r\n/evil.example'],
+    ['/caf\u00e9'],
+    ['/\\evil.example'],
+    ['\\\\evil.example'],
+    ['/.//evil.example'],
+    ['https://evil.example/'],
+    ['javascript:alert(1)'],
+  ])('answers the hostile next %j with the default page, after the provider too', async (next) => {
+    const response = await signInAs('ana', next);
+    expect([response.statusCode, response.headers.location]).toEqual([303, '/app']);
+  });
+
+  it('keeps a same-site next with its query and fragment', async () => {
+    const response = await signInAs('ana', '/files?folder=a%20b#top');
+    expect([response.statusCode, response.headers.location]).toEqual([303, '/files?folder=a%20b#top']);
+  });
+});
+
+/**
+ * Issue 38: emails are never verified at sign-up, so an attacker who signed up with a password as
+ * boss@corp.test got the real boss's first SSO sign-in (the provider vouching for the address) in
+ * the attacker's account. SSO now links only to an account whose email was verified by mail.
+ */
+describe('single sign-on and an email someone else pre-registered', () => {
+  const PUBLIC = 'http://127.0.0.1:3998';
+  let provider: TestOidcProvider;
+  let inbox: SmtpInbox;
+  let t: TestApp;
+  beforeAll(async () => {
+    provider = await startOidcProvider({ redirectUris: [`${PUBLIC}/api/auth/oidc/callback`], accounts: { boss: { email: 'boss@corp.test', email_verified: true } } });
+    inbox = await startSmtpInbox();
+    t = await createTestApp({
+      env: { PUBLIC_URL: PUBLIC, SMTP_URL: inbox.url, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await inbox?.close();
+    await provider?.close();
+  });
+  const signInAs = async (login: string) => {
+    const started = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start?next=%2Fchat' });
+    const back = await provider.signIn(started.headers.location as string, login);
+    return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: cookieHeader(started) } });
+  };
+  const meWith = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user as { id: string; emailVerified: boolean };
+
+  it('keeps the victim out of the attacker\'s account until the address is verified, then links as before', async () => {
+    const attacker = await signUp(t.app, { email: 'boss@corp.test', username: 'notboss' });
+    expect(attacker.user).toMatchObject({ email: 'boss@corp.test', emailVerified: false });
+
+    const victim = await signInAs('boss');
+    expect([victim.statusCode, victim.headers.location]).toEqual([303, '/login?sso_error=unverified_account']);
+    expect(victim.cookies.find((c) => c.name === 'genie_session')?.value ?? '').toBe('');
+    // Neither linked nor a second account: the attacker's password session still sees only itself.
+    expect(await t.database.db.select().from(userIdentities)).toEqual([]);
+    expect((await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'boss@corp.test'))).map((r) => r.id)).toEqual([attacker.user.id]);
+    expect(await meWith(attacker.cookie)).toMatchObject({ id: attacker.user.id, emailVerified: false });
+
+    // Whoever holds the mailbox verifies the address (the link went to boss@corp.test, not to the
+    // attacker); from then on the account is the mailbox holder's, and SSO links to it.
+    await t.app.emailVerification.idle();
+    const mail = inbox.messages.find((m) => m.to[0] === 'boss@corp.test')!;
+    expect(mail.subject).toBe('Verify your email for Genie');
+    const token = new RegExp(`^${PUBLIC}/verify-email\\?token=([A-Za-z0-9_-]{43})$`, 'm').exec(mail.text)![1]!;
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect([verified.statusCode, verified.json()]).toEqual([200, { ok: true }]);
+
+    const after = await signInAs('boss');
+    expect([after.statusCode, after.headers.location]).toEqual([303, '/chat']);
+    expect(await meWith(cookieHeader(after))).toMatchObject({ id: attacker.user.id, emailVerified: true });
+    // The sessions from before the link (the sign-up's) ended with it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: attacker.cookie } })).statusCode).toBe(401);
   });
 });
 

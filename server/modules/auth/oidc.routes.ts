@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeNext } from '@contract/safe-next';
 import type { OidcClient } from '../../adapters/oidc/oidc-client';
 import type { Clock } from '../../lib/clock';
 import { SsoRefused, type OidcAccountsService } from './oidc-accounts.service';
@@ -20,8 +21,8 @@ export interface OidcRoutesOptions {
   redirectUri: string;
 }
 
-/** A path of this site (not `//host`, which a browser reads as another site). */
-const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : '/app');
+/** Where a sign-in goes when `next` is absent or not a path of this site (contract/safe-next.ts). */
+const DEFAULT_NEXT = '/app';
 
 /** Where an erasure's confirmation returns: the profile's erase dialog, which then offers the final button. */
 export const ERASE_CONFIRM_PATH = '/profile?tab=settings&erase=confirm';
@@ -56,7 +57,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       if (erasing && !user) return reply.redirect(`/login?next=${encodeURIComponent('/profile')}`, 303);
       try {
         const { url, attempt } = await opts.client.start({ fresh: erasing });
-        const next = erasing ? ERASE_CONFIRM_PATH : safeNext(request.query.next);
+        const next = erasing ? ERASE_CONFIRM_PATH : safeNext(request.query.next, DEFAULT_NEXT);
         setAttemptCookie(reply, opts.secret, attempt, next, opts.clock.now(), opts.secureCookies, user?.id);
         return reply.redirect(url, 303);
       } catch (error) {
@@ -92,16 +93,20 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       }
       setEraseProof(reply, opts.secret, attempt.eraseFor, opts.clock.now(), opts.secureCookies);
       request.log.info({ userId: attempt.eraseFor }, 'erasure confirmed with single sign-on');
-      return reply.redirect(attempt.next, 303);
+      return reply.redirect(safeNext(attempt.next, DEFAULT_NEXT), 303);
     }
     try {
-      const user = await opts.accounts.accountFor(identity);
+      const { user, linkedExisting } = await opts.accounts.accountFor(identity);
       // A suspended or erasing account gets the sentence a password sign-in gets (the login page words it).
       if (user.status !== 'active') return reply.redirect(fail(user.status), 303);
+      // The provider's person now holds this account: whatever sessions it had before (perhaps of
+      // someone who signed up with this address) end, once, at the link.
+      if (linkedExisting) await app.authService.endSessions(user.id);
       const token = await app.authService.startSession(user.id, sessionOriginOf(request));
       setSessionCookie(reply, token, opts.secureCookies);
       request.log.info({ userId: user.id }, 'signed in with single sign-on');
-      return reply.redirect(attempt.next, 303);
+      // Checked again here: the signed cookie holds what start allowed, but the redirect is what counts.
+      return reply.redirect(safeNext(attempt.next, DEFAULT_NEXT), 303);
     } catch (error) {
       if (error instanceof SsoRefused) return reply.redirect(fail(error.reason), 303);
       throw error;

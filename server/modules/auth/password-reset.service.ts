@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { PublicLinks } from '../../lib/public-links';
 import { hashToken, newToken } from '../../lib/tokens';
 import { authRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
@@ -15,6 +16,8 @@ export interface PasswordResetDeps {
   clock: Clock;
   auth: AuthService;
   mailer: Mailer | null;
+  /** The one builder of mailed links (PUBLIC_URL only). */
+  links: PublicLinks;
   /** Reset mails one account may be sent per hour. */
   mailsPerHour: number;
   /** Where failures of the background work are reported (never with the token). */
@@ -53,13 +56,14 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   /** Mails a link to the account that uses `email`: what happened, for the admin's action (a visitor is told nothing). */
-  async function mailLink(email: string, origin: string): Promise<'sent' | 'no_mail' | 'no_account' | 'limited'> {
+  async function mailLink(email: string): Promise<'sent' | 'no_mail' | 'no_account' | 'limited'> {
     if (!mailer) return 'no_mail';
+    deps.links.requireConfigured();
     const user = await authRepository.findUserByEmail(db, email);
     if (!user) return 'no_account';
     const token = await issueLink(user.id);
     if (!token) return 'limited';
-    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = deps.links.mailLink(`/reset-password?token=${encodeURIComponent(token)}`);
     await mailer.send({
       to: user.email,
       subject: 'Reset your Genie password',
@@ -78,19 +82,23 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   return {
-    /** Starts the reset in the background; the caller answers 202 at once, whatever happens here. */
-    request(email: string, origin: string): void {
-      track(mailLink(email, origin).then(() => undefined));
+    /**
+     * Starts the reset in the background; the caller answers 202 at once, whatever happens there.
+     * Mail without PUBLIC_URL is refused first (a 503 for everyone alike: it tells nothing of the account).
+     */
+    request(email: string): void {
+      if (mailer) deps.links.requireConfigured();
+      track(mailLink(email).then(() => undefined));
     },
 
-    /** Whether links can be mailed at all (SMTP_URL is set). */
+    /** Whether links can be mailed at all (SMTP_URL is set; PUBLIC_URL is checked when mailing). */
     canMail: mailer !== null,
 
     /**
      * The admin's "send password reset": the very mail /forgot-password sends, with the same
      * per-account limit, but awaited, so the admin hears whether it went out.
      */
-    sendNow: (email: string, origin: string) => mailLink(email, origin),
+    sendNow: (email: string) => mailLink(email),
 
     /** Settles once every background reset started so far has (tests; closing the app). */
     async idle(): Promise<void> {

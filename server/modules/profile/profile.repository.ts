@@ -43,8 +43,12 @@ export const profileRepository = {
       .limit(2);
   },
 
+  /** A new address is unverified until a link mailed to it is opened (the old one's proof does not carry over). */
   async updateUser(db: Db, userId: string, values: { email: string; username: string }) {
-    await db.update(users).set(values).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ ...values, emailVerifiedAt: sql`case when ${users.email} = ${values.email} then ${users.emailVerifiedAt} else null end` })
+      .where(eq(users.id, userId));
   },
 
   /** All questions, and those asked on or after the start of the month (before `end`). */

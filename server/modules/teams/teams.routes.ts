@@ -18,15 +18,12 @@ import type { TeamsService } from './teams.service';
 
 export interface TeamsRoutesOptions {
   service: TeamsService;
-  /** PUBLIC_URL: the origin invitation links point at; the request's own origin when unset. */
-  publicUrl: string | undefined;
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Issue 15: the caller's team, its invitations and members. The service proves membership in SQL. */
-export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { service, publicUrl }) => {
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { service }) => {
   const me = async (request: FastifyRequest) => (await requireUser(request)).id;
   // Signed out is 401 before the body is even looked at (the user is resolved once per request).
   const signedIn = {
@@ -43,8 +40,8 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
 
   app.post(
     '/api/team/invitations',
-    { ...signedIn, schema: { body: createInvitationBodySchema, response: { 201: createdInvitationSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.invite(await me(request), request.body, origin(request))),
+    { ...signedIn, schema: { body: createInvitationBodySchema, response: { 201: createdInvitationSchema, ...errors, 503: errorBodySchema } } },
+    async (request, reply) => reply.status(201).send(await service.invite(await me(request), request.body)),
   );
 
   app.delete('/api/team/invitations/:id', { ...signedIn, schema: { params: idParamsSchema, response: { 200: teamSchema, ...errors } } }, async (request) =>

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import type { TeamRow } from '../../db/schema/teams';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { PublicLinks } from '../../lib/public-links';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserDataChanges } from '../auth/session-cache';
 import { teamLibrary } from '../files/team-library';
@@ -31,6 +32,8 @@ export interface TeamsServiceDeps {
   enterpriseSeats: number | undefined;
   /** Sends invitation emails; null when SMTP_URL is unset (the link is then shown to copy). */
   mailer?: Mailer | null;
+  /** The one builder of mailed links (PUBLIC_URL only). */
+  links: PublicLinks;
   /** Where a failed send is reported (the app's log); never given the link or the address. */
   warn?: (message: string) => void;
 }
@@ -133,7 +136,9 @@ export function createTeamsService(deps: TeamsServiceDeps) {
      * A single-use link valid for INVITATION_TTL_DAYS. The seat check and the insert happen under
      * the team's row lock, so two invitations at once cannot both take the last seat.
      */
-    async invite(userId: string, body: CreateInvitationBody, baseUrl: string): Promise<CreatedInvitation> {
+    async invite(userId: string, body: CreateInvitationBody): Promise<CreatedInvitation> {
+      // Mail without PUBLIC_URL is refused before anything is created (no seat held by a link nobody got).
+      if (deps.mailer) deps.links.requireConfigured();
       const now = clock.now();
       const token = newToken();
       const { created, teamName, inviter } = await db.transaction(async (tx) => {
@@ -159,7 +164,10 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         });
         return { created: row, teamName: team.name, inviter: (await repo.usernameOf(tx, userId)) ?? 'A team member' };
       });
-      const url = `${baseUrl.replace(/\/+$/, '')}/invite/${token}`;
+      // Without mail nothing is mailed: with PUBLIC_URL unset the link is the path alone, which the
+      // inviter's page completes with its own address (copy-link.tsx); never the request's Host.
+      const path = `/invite/${token}`;
+      const url = deps.links.configured ? deps.links.mailLink(path) : path;
       // After the commit: the invitation exists whether or not the mail goes out.
       const mail = await mailInvitation({ to: created.email, teamName, invitedBy: inviter, role: created.role, url, expiresAt: created.expiresAt });
       return { id: created.id, email: created.email, role: created.role, url, expiresAt: created.expiresAt.toISOString(), ...mail };

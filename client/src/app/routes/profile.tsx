@@ -1,6 +1,7 @@
 import { useAuthOptions } from '@/features/auth/api/auth-options';
 import { usePasswordStatus } from '@/features/auth/api/sessions';
 import { SecurityPanel } from '@/features/auth/components/security-panel';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import type { EraseConfirmation } from '@/features/profile/components/your-data-card';
 
@@ -12,5 +13,5 @@ export default function ProfilePage() {
   // An account without a password (made by single sign-on) confirms its erasure at the provider.
   const sso = options.data?.sso;
   const eraseConfirmation: EraseConfirmation = password.data?.set === false && sso ? { kind: 'sso', name: sso.name } : { kind: 'password' };
-  return <ProfileScreen extraTabs={EXTRA_TABS} eraseConfirmation={eraseConfirmation} />;
+  return <ProfileScreen extraTabs={EXTRA_TABS} eraseConfirmation={eraseConfirmation} banner={<VerifyEmailBanner />} />;
 }

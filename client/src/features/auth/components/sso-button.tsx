@@ -6,6 +6,8 @@ import { cn } from '@/lib/utils';
 /** Why the provider's sign-in did not work, from /login?sso_error=<reason> (oidc.routes.ts). */
 const SSO_ERRORS: Record<string, (name: string) => string> = {
   unverified: (name) => `${name} has not verified your email address, so Genie cannot match it to an account. Verify it with ${name}, then try again.`,
+  unverified_account: (name) =>
+    `A Genie account with your email already exists, and its email has not been verified. Sign in to it with its password and verify its email (the banner on your profile resends the link); then Sign in with ${name} works.`,
   no_email: (name) => `${name} did not share your email address with Genie. Ask your administrator to allow the email scope.`,
   seats: () => 'Your organisation’s Genie team has no free seat. Ask its owner to upgrade the plan or free a seat.',
   state: () => 'That sign-in did not start in this browser. Please try again.',

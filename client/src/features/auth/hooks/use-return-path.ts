@@ -1,7 +1,8 @@
-/** Only same-site paths: `//evil.example` or `https://…` would be an open redirect. */
+import { safeNext } from '@contract/safe-next';
+
+/** Only same-site paths (contract/safe-next.ts): `//evil.example`, `/\t/evil.example` or `https://…` would be an open redirect. */
 export function safeReturnPath(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/chat';
-  return raw;
+  return safeNext(raw, '/chat');
 }
 
 export const returnPathFromLocation = () => safeReturnPath(new URLSearchParams(window.location.search).get('next'));

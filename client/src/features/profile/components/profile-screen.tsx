@@ -44,7 +44,16 @@ function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNo
 }
 
 /** The /profile page of SPEC §2: who you are, what you did, what you store, and your settings. */
-export function ProfileScreen({ extraTabs = [], eraseConfirmation = { kind: 'password' } }: { extraTabs?: ExtraProfileTab[]; eraseConfirmation?: EraseConfirmation }) {
+export function ProfileScreen({
+  extraTabs = [],
+  eraseConfirmation = { kind: 'password' },
+  banner,
+}: {
+  extraTabs?: ExtraProfileTab[];
+  eraseConfirmation?: EraseConfirmation;
+  /** A note above the tabs from another feature (the unverified-email banner, app/routes/profile.tsx). */
+  banner?: ReactNode;
+}) {
   const profile = useProfile();
   const metrics = useMetrics();
 
@@ -105,6 +114,7 @@ export function ProfileScreen({ extraTabs = [], eraseConfirmation = { kind: 'pas
           </Link>
         </div>
       </section>
+      {banner}
       {/* ?tab= opens a tab directly (the erase confirmation comes back from the provider to Settings). */}
       <Tabs defaultValue={initialTab([...TABS.map(([value]) => value), ...extraTabs.map((tab) => tab.value)])}>
         <TabsList className="grid w-full sm:inline-flex sm:w-auto" style={{ gridTemplateColumns: `repeat(${TABS.length + extraTabs.length}, minmax(0, 1fr))` }}>
