@@ -17,13 +17,13 @@ const IMAGE_TOKENS = 1_500;
 
 export const estimateTokens = (text: string) => Math.ceil(Buffer.byteLength(text, 'utf8') / BYTES_PER_TOKEN);
 
-const turnTokens = (text: string) => estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS;
+export const turnTokens = (text: string) => estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS;
 
-const userTokens = (parts: UserPart[]) =>
+export const userTokens = (parts: UserPart[]) =>
   parts.reduce((sum, part) => sum + (part.type === 'text' ? estimateTokens(part.text) : IMAGE_TOKENS), MESSAGE_OVERHEAD_TOKENS);
 
 /** Room always kept for the reply: a quarter of the context, at most MAX_REPLY_TOKENS. */
-const replyReserve = (contextTokens: number) => Math.min(MAX_REPLY_TOKENS, Math.floor(contextTokens / 4));
+export const replyReserve = (contextTokens: number) => Math.min(MAX_REPLY_TOKENS, Math.floor(contextTokens / 4));
 
 export type FittedPrompt =
   | {

@@ -1,7 +1,15 @@
 import type { ParsedChatRequest } from '@contract/chat';
 import type { Citation, KnowledgeOption } from '@contract/search';
 import type { KnowledgePassage } from '../search/search.service';
+import { estimateTokens } from '../../adapters/llm/context-budget';
 import type { ResolvedAttachment } from './chat-attachments';
+import { termsOf } from './passage-ranking';
+
+/** Passages of one long attachment found, at most, in place of its whole text. */
+export const PASSAGES_PER_LONG_ATTACHMENT = 6;
+
+/** Reads the passages of an attachment that bear most on the question, from the file itself (attachment-passages.ts). */
+export type AttachmentPassageReader = (attachment: ResolvedAttachment, question: string, limit: number) => Promise<KnowledgePassage[]>;
 
 /**
  * "Search my files" in chat (issue 16): the passages a reply is given, how a model is told to use
@@ -13,29 +21,61 @@ export interface KnowledgeSource {
   retrieve(userId: string, question: string, knowledge: KnowledgeOption, limit?: number): Promise<KnowledgePassage[]>;
 }
 
-/** Passages from one long attachment, at most, in place of its cut-off text. */
-const PASSAGES_PER_LONG_ATTACHMENT = 4;
+/**
+ * What a message may draw on, best first in each list: "Search my files" passages (null when it is
+ * off), and per attachment (in the attachments' order) the passages of one that may be too long to
+ * send whole (null for the others). The window decides how much of it a model is sent (chat-window.ts).
+ */
+export interface GatheredKnowledge {
+  library: KnowledgePassage[] | null;
+  attachments: (KnowledgePassage[] | null)[];
+}
+
+export interface GatherDeps {
+  source?: KnowledgeSource;
+  /** Reads a long attachment's passages when the index has none of them yet. */
+  passagesOf?: AttachmentPassageReader;
+}
 
 /**
  * The passages for this message: from the files in scope when "Search my files" is on, and from
- * each attachment too long to include whole (the part of it that bears on the question, not just
- * its first pages). Numbered [1]…[n] in order; null when neither applies.
+ * each attachment too long to include whole (`roomTokens`: what the model's window leaves for
+ * attachments at most; Infinity without a model, when only a cut-off attachment is long). Null
+ * when neither applies.
  */
 export async function gatherKnowledge(
-  source: KnowledgeSource | undefined,
+  deps: GatherDeps,
   userId: string,
   body: ParsedChatRequest,
   question: string,
   attachments: ResolvedAttachment[],
-): Promise<KnowledgePassage[] | null> {
-  if (!source) return null;
-  const found: KnowledgePassage[] = [];
-  if (body.knowledge) found.push(...(await source.retrieve(userId, question, body.knowledge)));
-  for (const a of attachments.filter((x) => x.extracted.truncated)) {
-    const passages = await source.retrieve(userId, question, { scope: 'all', fileIds: [a.file.id] }, PASSAGES_PER_LONG_ATTACHMENT);
-    found.push(...passages.filter((p) => !found.some((f) => f.fileId === p.fileId && f.body === p.body)));
+  roomTokens: number,
+): Promise<GatheredKnowledge | null> {
+  const { source } = deps;
+  const library = body.knowledge && source ? await source.retrieve(userId, question, body.knowledge) : null;
+  const perAttachment: (KnowledgePassage[] | null)[] = [];
+  for (const a of attachments) {
+    const long = a.extracted.text !== '' && (a.extracted.truncated || estimateTokens(a.extracted.text) > roomTokens);
+    if (!long) {
+      perAttachment.push(null);
+      continue;
+    }
+    let passages = source ? await source.retrieve(userId, question, { scope: 'all', fileIds: [a.file.id] }, PASSAGES_PER_LONG_ATTACHMENT) : [];
+    // Not in the index yet (or nothing of it matched): its own text, cut as the indexer cuts it.
+    if (passages.length === 0 && deps.passagesOf) passages = await deps.passagesOf(a, question, PASSAGES_PER_LONG_ATTACHMENT);
+    perAttachment.push(passages.length > 0 ? passages : null);
   }
-  if (!body.knowledge && found.length === 0) return null;
+  if (library === null && perAttachment.every((p) => p === null)) return null;
+  return { library, attachments: perAttachment };
+}
+
+/** Every passage found, numbered [1]…[n]: library first, then each attachment's (what the offline engine quotes). */
+export function allPassages(knowledge: GatheredKnowledge | null | undefined): KnowledgePassage[] | null {
+  if (!knowledge) return null;
+  const found: KnowledgePassage[] = [...(knowledge.library ?? [])];
+  for (const passages of knowledge.attachments) {
+    for (const p of passages ?? []) if (!found.some((f) => f.fileId === p.fileId && f.body === p.body)) found.push(p);
+  }
   return found.map((p, i) => ({ ...p, n: i + 1 }));
 }
 
@@ -51,23 +91,8 @@ export const KNOWLEDGE_RULES =
   'Answer from those passages: quote or paraphrase them and cite each one you use as [n], right after the sentence it supports. ' +
   'Do not cite a passage for something it does not say. If the passages do not contain the answer, say so plainly, and only then add what you know yourself, marked as not from their files.';
 
-/** The passages as the model reads them, after the user's text. */
-export function knowledgePromptText(passages: KnowledgePassage[]): string {
-  if (passages.length === 0) return 'Passages from the user\'s files: none matched this question.';
-  const blocks = passages.map((p) => `[${p.n}] ${sourceLabel(p)}${p.heading ? ` (${p.heading})` : ''}\n<<<\n${p.body}\n>>>`);
-  return `Passages from the user's files:\n\n${blocks.join('\n\n')}`;
-}
-
-const STOPWORDS = new Set(
-  'a an and are as at be by can do does for from has have how i if in is it its me my of on or our should that the their there these this to was we what when where which who why will with you your'.split(' '),
-);
-/** A question's words, crudely stemmed (first five letters), without the common ones. */
-const termsOf = (text: string) =>
-  new Set(
-    (text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*|\p{N}+/gu) ?? [])
-      .filter((w) => !STOPWORDS.has(w))
-      .map((w) => w.normalize('NFD').replace(/\p{M}/gu, '').slice(0, 5)),
-  );
+/** One passage as the model reads it: its number, where it is from, and its text between <<< and >>>. */
+export const passageBlock = (p: KnowledgePassage) => `[${p.n}] ${sourceLabel(p)}${p.heading ? ` (${p.heading})` : ''}\n<<<\n${p.body}\n>>>`;
 
 /** The sentence of the best passages that shares the most words with the question (ties: the earlier passage). */
 export function leadSentence(question: string, passages: KnowledgePassage[]): { sentence: string; n: number } | null {

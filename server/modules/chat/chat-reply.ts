@@ -1,9 +1,8 @@
 import type { ChatMode, ChatReply } from '@contract/chat';
 import type { Persona } from '@contract/personas';
-import { attachmentAsPromptText } from '../../adapters/llm/attachment-text';
 import { configuredContextTokens, modelLabel, VISION_PROVIDERS, type ModelChoice } from '../../adapters/llm/catalogue';
 import { BYTES_PER_TOKEN, fitPrompt, type ReportedContextSizes } from '../../adapters/llm/context-budget';
-import type { ChatTurn, StreamEnd, StreamUsage, UserPart } from '../../adapters/llm/model-call';
+import type { ChatTurn, StreamEnd, StreamUsage } from '../../adapters/llm/model-call';
 import { streamModel } from '../../adapters/llm/model-stream';
 import { ProviderError } from '../../adapters/llm/provider-error';
 import { offlineReply } from '../../adapters/llm/offline-engine';
@@ -14,7 +13,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { KnowledgePassage } from '../search/search.service';
 import type { ResolvedAttachment } from './chat-attachments';
-import { KNOWLEDGE_RULES, knowledgePromptText, offlineKnowledgeAnswer } from './chat-knowledge';
+import { allPassages, offlineKnowledgeAnswer, type GatheredKnowledge } from './chat-knowledge';
+import { fitToWindow, roomForMaterial } from './chat-window';
 import type { ImageOutcome } from './chat-images';
 
 /**
@@ -46,7 +46,7 @@ export interface ReplyRequest {
   choice: ModelChoice | null;
   history: ChatTurn[];
   /** Passages from the user's files to answer from and cite ("Search my files", long attachments); null when none apply. */
-  knowledge?: KnowledgePassage[] | null;
+  knowledge?: GatheredKnowledge | null;
 }
 
 /** The reply so far. When the reply fails, the rollback reads how far it got. */
@@ -77,6 +77,8 @@ export interface StreamedReply {
   status: 'complete' | 'cut_off';
   /** Earlier messages left out to fit the model's context. */
   historyOmitted: number;
+  /** The passages the reply was given, numbered as it cites them; null when none apply. */
+  passages: KnowledgePassage[] | null;
 }
 
 export interface ReplyDeps {
@@ -96,9 +98,10 @@ export async function streamReply(
   signal: AbortSignal,
   allowed?: Promise<unknown>,
 ): Promise<StreamedReply> {
-  let fromModel = { cutOff: false, historyOmitted: 0 };
-  if (!request.choice && request.knowledge && request.mode !== 'dictionary') {
-    draft.emit(offlineKnowledgeAnswer(request.message || request.text, request.knowledge));
+  const found = allPassages(request.knowledge);
+  let fromModel: { cutOff: boolean; historyOmitted: number; passages: KnowledgePassage[] | null } = { cutOff: false, historyOmitted: 0, passages: found };
+  if (!request.choice && found && request.mode !== 'dictionary') {
+    draft.emit(offlineKnowledgeAnswer(request.message || request.text, found));
   } else if (!request.choice) {
     draft.emit(
       await offlineReply({ persona: request.persona, mode: request.mode, message: request.message, attachments: request.attachments.map((a) => a.extracted) }),
@@ -113,21 +116,31 @@ export async function streamReply(
     image: imageOutcome && 'image' in imageOutcome ? imageOutcome.image : null,
     status: fromModel.cutOff ? 'cut_off' : 'complete',
     historyOmitted: fromModel.historyOmitted,
+    passages: fromModel.passages,
   };
 }
 
 async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: ModelChoice, draft: ReplyDraft, signal: AbortSignal, allowed?: Promise<unknown>) {
   const { config, reportedContext } = deps;
   const wordnet = request.mode === 'dictionary' && request.message.trim() ? await lookupWord(wordAskedAbout(request.message)) : null;
-  const knowledge = request.knowledge;
-  const system = systemPrompt(request.persona, request.mode, wordnet) + (knowledge ? `\n\n${KNOWLEDGE_RULES}` : '');
-  const text = knowledge ? `${request.text}\n\n${knowledgePromptText(knowledge)}` : request.text;
-  const user = userContent(text, request.attachments, VISION_PROVIDERS.includes(choice.provider));
   const label = modelLabel(choice);
   const configured = configuredContextTokens(config, request.persona.id, choice);
 
   for (let attempt = 1; ; attempt++) {
     const contextTokens = reportedContext.sizeFor(label, configured);
+    // What the message carries, fitted to this window (chat-window.ts); then the history to what is left.
+    const window = fitToWindow({
+      contextTokens,
+      system: systemPrompt(request.persona, request.mode, wordnet),
+      history: request.history,
+      question: request.message.trim() || request.text,
+      text: request.text,
+      attachments: request.attachments,
+      knowledge: request.knowledge ?? null,
+      vision: VISION_PROVIDERS.includes(choice.provider),
+    });
+    if (!window.fits) throw messageTooLong(window.messageTokens, window.availableTokens);
+    const { system, user } = window;
     const fitted = fitPrompt({ contextTokens, system, history: request.history, user });
     if (!fitted.fits) throw messageTooLong(fitted.messageTokens, fitted.availableTokens);
     // Aborts the provider's call when the start statement refuses what was already sent.
@@ -159,7 +172,8 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
         first = null;
         if (next.done) {
           draft.usage = next.value;
-          return { cutOff: next.value.cutOff, historyOmitted: fitted.omitted };
+          if (window.notes.length > 0) draft.emit(`${draft.content ? '\n\n' : ''}_${window.notes.join(' ')}_`);
+          return { cutOff: next.value.cutOff, historyOmitted: fitted.omitted, passages: window.passages };
         }
         draft.emit(next.value);
       }
@@ -175,6 +189,19 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
   }
 }
 
+/**
+ * Checked before a message is stored or its files read: 413 when the typed message alone does not
+ * fit the model's window; else the tokens left for its attachments and passages (Infinity offline).
+ */
+export function roomForWhatItCarries(deps: ReplyDeps, request: Pick<ReplyRequest, 'persona' | 'mode' | 'choice'>, text: string): number {
+  const { choice } = request;
+  if (!choice) return Infinity;
+  const contextTokens = deps.reportedContext.sizeFor(modelLabel(choice), configuredContextTokens(deps.config, request.persona.id, choice));
+  const room = roomForMaterial(contextTokens, systemPrompt(request.persona, request.mode), text);
+  if (!room.fits) throw messageTooLong(room.messageTokens, room.availableTokens);
+  return room.roomTokens;
+}
+
 const CONVERSATION_TOO_LONG =
   'This message and the conversation before it are too long for the model to read at once. Start a new conversation, or shorten the message or its attachments.';
 
@@ -187,20 +214,4 @@ function messageTooLong(messageTokens: number, availableTokens: number): AppErro
     `This message is too long for the model to read: with its attachments it is about ${characters(messageTokens)} characters, and the model can take about ${characters(availableTokens)}. Shorten it, or attach fewer or smaller files.`,
     'message',
   );
-}
-
-/** The user's text and each attachment's text; images as images when the model can see them. */
-function userContent(text: string, attachments: ResolvedAttachment[], vision: boolean): UserPart[] {
-  const parts: UserPart[] = [{ type: 'text', text }];
-  for (const a of attachments) {
-    if (vision && a.imageBytes) {
-      parts.push({ type: 'text', text: `Attached image "${a.stored.name}":` });
-      parts.push({ type: 'image', data: a.imageBytes, mediaType: a.stored.type });
-    } else {
-      parts.push({ type: 'text', text: attachmentAsPromptText(a.extracted) });
-    }
-  }
-  // One text part when there is no image: some compatible servers accept only string content.
-  if (parts.every((p) => p.type === 'text')) return [{ type: 'text', text: parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n\n') }];
-  return parts;
 }

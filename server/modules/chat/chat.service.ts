@@ -31,10 +31,11 @@ import { modelTitle } from './chat-title-model';
 import { InFlightReplies } from './in-flight-replies';
 import { AllowanceMemo } from './allowance-memo';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
+import { attachmentPassageReader } from './attachment-passages';
 import { generateImageFor } from './chat-images';
 import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
-import { ReplyDraft, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
+import { ReplyDraft, roomForWhatItCarries, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
 import { chatRepository as repo } from './chat.repository';
 import type { PendingWrites } from '../../lib/pending-writes';
 
@@ -124,6 +125,7 @@ export function createChatService(deps: ChatServiceDeps) {
   const reportedContext = new ReportedContextSizes();
   const inFlight = new InFlightReplies();
   const allowances = new AllowanceMemo();
+  const passagesOf = attachmentPassageReader(deps.files, deps.extraction);
 
   /**
    * The reply request of a plain message (text only, to a model, no file search or image) from a
@@ -208,6 +210,11 @@ export function createChatService(deps: ChatServiceDeps) {
     }
 
     const requested = answered ? (answered.attachments ?? []) : (body.attachments ?? []);
+    const choice = catalogue[persona.id];
+    // A typed message that alone does not fit the model is refused (413) before its files are read or
+    // the library searched; what it carries is fitted to the window later, never refused.
+    const typedText = (answered ? answered.content : body.message).trim() || attachmentsOnlyMessage(requested.length);
+    const roomTokens = body.knowledge || requested.length > 0 ? roomForWhatItCarries({ config, reportedContext }, { persona, mode: body.mode, choice }, typedText) : Infinity;
     let attachments: ResolvedAttachment[] = [];
     if (requested.length > 0 || answered) {
       // Checked before the files are read, so the refusals come in the same order as without them.
@@ -217,7 +224,6 @@ export function createChatService(deps: ChatServiceDeps) {
     const typed = answered ? answered.content : body.message;
     const text = answered ? answered.content : body.message.trim() || attachmentsOnlyMessage(attachments.length);
     conversation.title = titleFromFirstMessage(body.message, attachments.map((a) => a.stored.name));
-    const choice = catalogue[persona.id];
 
     let userMessageId: string;
     if (answered) {
@@ -238,7 +244,9 @@ export function createChatService(deps: ChatServiceDeps) {
       allowances.remember(userId, limits, start);
     }
     // "Search my files" and long attachments: passages of files this user may read (issue 16).
-    const knowledge = await gatherKnowledge(deps.knowledge, userId, body, body.message.trim() || text, attachments);
+    // Without a model nothing is fitted: only a cut-off attachment is read by its passages, from the index.
+    const gatherDeps = { source: deps.knowledge, passagesOf: choice ? passagesOf : undefined };
+    const knowledge = await gatherKnowledge(gatherDeps, userId, body, body.message.trim() || text, attachments, roomTokens);
     return {
       userId,
       started,
@@ -262,13 +270,13 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** The reply as the client gets it, and the one statement that stores the exchange's end. */
-  function endOf(exchange: StartedExchange, draft: ReplyDraft, end: ExchangeEnd) {
+  function endOf(exchange: StartedExchange, draft: ReplyDraft, end: ExchangeEnd & { passages?: StreamedReply['passages'] }) {
     const { userId, conversation, body } = exchange;
     const responseTimeMs = Math.round(performance.now() - exchange.started);
     const finishedAt = clock.now();
     const { content, usage } = draft;
     const replyId = content || end.image ? randomUUID() : null;
-    const citations = citationsOf(exchange.knowledge ?? null);
+    const citations = citationsOf(end.passages ?? null);
     const reply: ChatReply = {
       content,
       image: end.image,
