@@ -31,12 +31,12 @@ export interface GenieProcess {
 
 /**
  * The Node flags `npm start` runs the server with, read from package.json's start script
- * (`node <flags> scripts/start.mjs`) so that a bench measures the process users run.
+ * (`exec node <flags> scripts/start.mjs`) so that a bench measures the process users run.
  */
 export function startNodeFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const flags = /^node((?: --\S+)*) scripts\/start\.mjs$/.exec(scripts.start);
-  if (!flags) throw new Error(`package.json's start script is not "node [flags] scripts/start.mjs": ${scripts.start}`);
+  const flags = /^exec node((?: --\S+)*) scripts\/start\.mjs$/.exec(scripts.start);
+  if (!flags) throw new Error(`package.json's start script is not "exec node [flags] scripts/start.mjs": ${scripts.start}`);
   return flags[1]!.split(' ').filter(Boolean);
 }
 
