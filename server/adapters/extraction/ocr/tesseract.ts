@@ -15,7 +15,17 @@ export async function recognize(image: Buffer, languages: string[]): Promise<str
   const key = languages.join('+');
   if (!engine || engine.languages !== key) {
     drop();
-    engine = { languages: key, worker: Tesseract.createWorker(key, Tesseract.OEM.LSTM_ONLY, { langPath: ocrLangPath(languages), cacheMethod: 'none', gzip: true }) };
+    engine = {
+      languages: key,
+      worker: Tesseract.createWorker(key, Tesseract.OEM.LSTM_ONLY, {
+        langPath: ocrLangPath(languages),
+        cacheMethod: 'none',
+        gzip: true,
+        // Without a handler tesseract.js throws each failure (a picture it cannot read) from its message
+        // listener as well, an uncaught exception that ended the worker process; the job's promise still rejects.
+        errorHandler: () => undefined,
+      }),
+    };
   }
   try {
     const worker = await engine.worker;
