@@ -42,4 +42,13 @@ describe('configuration', () => {
     const config = loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'genie' });
     expect([config.OIDC_SCOPES, config.OIDC_DISPLAY_NAME, config.OIDC_ONLY, config.OIDC_TEAM_BY_EMAIL_DOMAIN]).toEqual(['openid email profile', 'SSO', false, false]);
   });
+
+  it('refuses an OCR language whose data is not installed, naming the npm package', () => {
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng+deu' })).toThrow('OCR_LANGUAGES: no OCR data for "deu" is installed; add it with: npm install @tesseract.js-data/deu');
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng, deu' })).toThrow('OCR_LANGUAGES: must be Tesseract language codes joined by +, such as eng or eng+deu');
+    const off = loadConfig({ OCR: 'off', OCR_LANGUAGES: 'deu' });
+    expect([off.OCR, off.OCR_LANGUAGES, off.OCR_MAX_PAGES]).toEqual(['off', 'deu', 200]);
+    const on = loadConfig({});
+    expect([on.OCR, on.OCR_LANGUAGES, on.OCR_MAX_PAGES]).toEqual(['on', 'eng', 200]);
+  });
 });

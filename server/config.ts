@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { missingOcrLanguages, ocrLanguageCodes } from './adapters/extraction/ocr/language-data';
 
 /**
  * The environment, parsed once at start. Nothing else reads process.env: every setting the
@@ -199,6 +200,13 @@ export const configSchema = z.object({
   EXTRACTION_MAX_PAGES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
   /** Characters of text kept from one file, whatever a caller asks for. */
   EXTRACTION_MAX_CHARS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(1_000_000)),
+  // ── OCR: scanned PDF pages and pictures of pages, read in the extraction workers (README "Search your documents") ──
+  /** 'off' reads no picture: scanned PDFs have no text and image files are not searched. */
+  OCR: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  /** Tesseract languages joined by '+', each installed as npm @tesseract.js-data/<code>. */
+  OCR_LANGUAGES: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z_]{3,16}(\+[a-z_]{3,16})*$/, 'must be Tesseract language codes joined by +, such as eng or eng+deu').default('eng')),
+  /** Scanned pages of one file read at most; the rest are named in the file's note. */
+  OCR_MAX_PAGES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(200)),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -209,6 +217,7 @@ function crossChecks(config: Config): string[] {
   if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) problems.push('  OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
   if (config.OIDC_ONLY && !config.OIDC_ISSUER) problems.push('  OIDC_ONLY: needs OIDC_ISSUER (nobody could sign in)');
   if (config.OIDC_ISSUER && !config.OIDC_SCOPES.split(/\s+/).includes('openid')) problems.push('  OIDC_SCOPES: must include openid');
+  if (config.OCR === 'on') for (const problem of missingOcrLanguages(ocrLanguageCodes(config.OCR_LANGUAGES))) problems.push(`  OCR_LANGUAGES: ${problem}`);
   return problems;
 }
 

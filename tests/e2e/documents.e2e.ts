@@ -140,7 +140,7 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
     const list = (await (await page.request.get('/api/files')).json()) as FileListResponse;
     const scan = list.files.find((f) => f.originalName === 'scan.pdf')!;
     expect(scan.indexStatus).toBe('failed');
-    expect(scan.indexError).toBe('No text was found in this file. A scanned PDF has no text layer: run it through OCR and upload it again.');
+    expect(scan.indexError).toBe('No text was found in this file, neither in a text layer nor by OCR of its pages.');
     const badge = files.item('scan.pdf').getByTestId('index-status');
     expect(await badge.getAttribute('title')).toBe(scan.indexError);
     // The tile's button names the file; the state and its sentence describe it to a screen reader.

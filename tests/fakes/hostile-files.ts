@@ -122,3 +122,55 @@ export function pdfWithPages(pageCount: number, text = 'Page text'): Buffer {
 export function scriptBombHtml(bytes: number): Buffer {
   return Buffer.from('<script>'.repeat(Math.ceil(bytes / 8)));
 }
+
+/**
+ * A PNG whose header says `width` × `height` pixels (20,000 × 20,000 is 1.6 GB decoded) and whose
+ * few bytes of data decode to nothing: what matters is that the size is refused from the header.
+ */
+export function hugePngHeader(width = 20_000, height = 20_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateRawSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A TIFF whose header is sound (one 800 × 600 page, 8-bit grey, one strip) but whose strip points
+ * far past the end of the file and whose bytes are noise: a scan cut short in transfer.
+ */
+export function corruptTiff(): Buffer {
+  const entries: [number, number, number, number][] = [
+    [256, 3, 1, 800], // ImageWidth
+    [257, 3, 1, 600], // ImageLength
+    [258, 3, 1, 8], // BitsPerSample
+    [259, 3, 1, 1], // Compression: none
+    [262, 3, 1, 1], // PhotometricInterpretation: black is zero
+    [273, 4, 1, 0x7fff_0000], // StripOffsets: far past the end
+    [277, 3, 1, 1], // SamplesPerPixel
+    [278, 3, 1, 600], // RowsPerStrip
+    [279, 4, 1, 480_000], // StripByteCounts
+  ];
+  const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
+  ifd.writeUInt16LE(entries.length, 0);
+  entries.forEach(([tag, type, count, value], i) => {
+    const at = 2 + i * 12;
+    ifd.writeUInt16LE(tag, at);
+    ifd.writeUInt16LE(type, at + 2);
+    ifd.writeUInt32LE(count, at + 4);
+    if (type === 3) ifd.writeUInt16LE(value, at + 8);
+    else ifd.writeUInt32LE(value, at + 8);
+  });
+  const header = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00]);
+  const noise = Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 251));
+  return Buffer.concat([header, ifd, noise]);
+}

@@ -1,4 +1,6 @@
 import type { Config } from '../../config';
+import { ocrLanguageCodes } from './ocr/language-data';
+import { DEFAULT_OCR_MAX_PIXELS } from './ocr/ocr-settings';
 import { ExtractionPool } from './pool';
 
 const MB = 1024 * 1024;
@@ -21,6 +23,7 @@ export function createExtractionPool(config: Config, onWorkerProblem?: (message:
       maxPages: config.EXTRACTION_MAX_PAGES,
       maxChars: config.EXTRACTION_MAX_CHARS,
     },
+    ocr: config.OCR === 'off' ? undefined : { languages: ocrLanguageCodes(config.OCR_LANGUAGES), maxPages: config.OCR_MAX_PAGES, maxPixels: DEFAULT_OCR_MAX_PIXELS },
     onWorkerProblem,
   });
 }

@@ -3,12 +3,13 @@ import type { ExtractableKind } from './kind';
 import type { ExtractionLimits } from './limits';
 import { sectionsAsText, type SectionedText } from './sections';
 import { extractPlainText } from './formats/plain-text';
+import { ocrOf, type OcrSettings } from './ocr/ocr-settings';
 
 /**
  * A file's text in sections (pages, slides, sheets), within the caps: what the indexer cuts into
  * passages. Runs in an extraction worker like extractText. Headings come out as "# " lines.
  */
-export async function extractSections(kind: ExtractableKind, input: ByteInput, limits: ExtractionLimits): Promise<SectionedText> {
+export async function extractSections(kind: ExtractableKind, input: ByteInput, limits: ExtractionLimits, ocr?: OcrSettings): Promise<SectionedText> {
   const maxChars = limits.maxChars;
   const caps = { maxEntryBytes: limits.maxZipEntryBytes, maxTotalBytes: limits.maxZipTotalBytes };
   if (kind === 'text') {
@@ -18,7 +19,9 @@ export async function extractSections(kind: ExtractableKind, input: ByteInput, l
   const bytes = await readAll(input, limits.maxInputBytes);
   switch (kind) {
     case 'pdf':
-      return (await import('./formats/pdf')).extractPdfPages(bytes, maxChars, limits.maxPages);
+      return (await import('./formats/pdf')).extractPdfPages(bytes, maxChars, limits.maxPages, ocr);
+    case 'image':
+      return (await import('./formats/image')).extractImageSections(bytes, maxChars, ocrOf(ocr));
     case 'xlsx':
       return (await import('./formats/xlsx')).extractXlsx(bytes, maxChars, caps);
     case 'pptx':

@@ -40,6 +40,8 @@ export type ExtractionFailure =
   | { reason: 'unpacks_too_large'; limit: number }
   | { reason: 'too_many_pages'; limit: number }
   | { reason: 'too_deep'; limit: number }
+  /** A picture larger than OCR reads (width × height > limit), refused from its header. */
+  | { reason: 'too_many_pixels'; limit: number; width: number; height: number }
   | { reason: 'out_of_memory'; limit: number }
   | { reason: 'timeout'; limit: number }
   | { reason: 'busy' }
@@ -55,6 +57,8 @@ export interface ExtractedText {
   /** Words in the whole text when readWhole; otherwise words in the text kept. */
   wordCount: number;
   pages?: number;
+  /** What was left unread and why, for the person (scanned pages past OCR's caps). */
+  note?: string;
   /** The passages, when the job asked for them (the indexer). */
   passages?: PassageDraft[];
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../lib/child-entry';
 import type { ExtractableKind } from './kind';
 import type { ExtractionFailure, ExtractionLimits, ExtractionResult } from './limits';
+import type { OcrSettings } from './ocr/ocr-settings';
 import type { FromWorker, ToWorker } from './protocol';
 
 /**
@@ -31,6 +32,8 @@ export interface ExtractionPoolOptions {
   /** Resident memory a worker may reach; its V8 heap is capped at three quarters of it. */
   memoryMb: number;
   limits: ExtractionLimits;
+  /** OCR of scanned PDF pages and pictures (the pool adds the time budget from timeoutMs); absent when OCR is off. */
+  ocr?: Omit<OcrSettings, 'budgetMs'>;
   /** An idle worker exits after this long. */
   idleMs?: number;
   /** A worker is replaced after this many jobs (pdf.js and mammoth keep caches). */
@@ -58,6 +61,7 @@ export interface ExtractionPoolStats {
 }
 
 const MEMORY_POLL_MS = 100;
+const OCR_SHARE_OF_TIMEOUT = 0.75;
 const START_TIMEOUT_MS = 60_000;
 /** The folder with package.json above this file: the repository here, the same folder once compiled into dist/server. */
 const ROOT = packageRootOf(import.meta.url);
@@ -91,6 +95,11 @@ export class ExtractionPool {
   /** The caps every job runs under. */
   get limits(): ExtractionLimits {
     return this.options.limits;
+  }
+
+  /** True when pictures of text (image files, scanned pages) are read by OCR. */
+  get readsPictures(): boolean {
+    return this.options.ocr !== undefined;
   }
 
   stats(): ExtractionPoolStats {
@@ -190,7 +199,9 @@ export class ExtractionPool {
         }
       };
       worker.onExit = (code, signal) => finish(() => resolve({ ok: false, ...this.exitFailure(worker, code, signal) }));
-      send({ type: 'job', id, job: { kind: request.kind, maxChars: Math.min(request.maxChars, limits.maxChars), limits, output: request.output } });
+      // OCR starts no page past three quarters of the timeout: the pages read by then are kept and the rest named.
+      const ocr = this.options.ocr && { ...this.options.ocr, budgetMs: Math.floor(timeoutMs * OCR_SHARE_OF_TIMEOUT) };
+      send({ type: 'job', id, job: { kind: request.kind, maxChars: Math.min(request.maxChars, limits.maxChars), limits, output: request.output, ocr } });
     });
   }
 

@@ -16,6 +16,8 @@ export interface SectionedText {
   /** True when the file had more text than the character cap and the rest was not read. */
   truncated: boolean;
   pages?: number;
+  /** What was left unread and why (scanned pages past OCR's caps). */
+  note?: string;
 }
 
 /** Sections joined as one text (what text-mode callers of the multi-part formats read). */

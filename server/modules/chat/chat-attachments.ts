@@ -24,6 +24,8 @@ export async function resolveAttachments(
   reader: AttachmentReader,
   userId: string,
   attachments: Attachment[],
+  /** The model cannot see images: pictures of pages are read by OCR instead. */
+  readPictures = false,
 ): Promise<ResolvedAttachment[]> {
   const found: FileRecord[] = [];
   for (const [index, attachment] of attachments.entries()) {
@@ -34,14 +36,14 @@ export async function resolveAttachments(
     }
     found.push(file);
   }
-  return Promise.all(found.map((file) => readAttachment(files, reader, file)));
+  return Promise.all(found.map((file) => readAttachment(files, reader, file, readPictures)));
 }
 
-async function readAttachment(files: FilesForChat, reader: AttachmentReader, file: FileRecord): Promise<ResolvedAttachment> {
+async function readAttachment(files: FilesForChat, reader: AttachmentReader, file: FileRecord, readPictures: boolean): Promise<ResolvedAttachment> {
   const meta = { name: file.originalName, mimeType: file.mimeType, size: file.size };
   const stored = { url: downloadUrlOf(file.id), name: file.originalName, type: file.mimeType, size: file.size };
   // Text is read by the extraction workers, which pull the object's bytes as they need them.
-  const extracted = await extractAttachment(reader, meta, () => files.openFile(file)).catch(missingFromStorage);
+  const extracted = await extractAttachment(reader, meta, () => files.openFile(file), undefined, readPictures).catch(missingFromStorage);
   // Images are read whole: vision models take them as they are.
   const maxBytes = reader.limits.maxInputBytes;
   const isImage = attachmentKind(file.mimeType, file.originalName) === 'image' && file.size <= maxBytes;

@@ -66,7 +66,7 @@ describe('chat through each provider adapter', () => {
     expect(fake.requests[0]!.headers.authorization).toBe(authorization);
   });
 
-  it('sends an attached image as an image to a vision provider, and names it for the others', async () => {
+  it('sends an attached image as an image to a vision provider, and reads it by OCR for the others', async () => {
     const png = await storeUserFile(t.database.db, store, userId, {
       name: 'chart.png',
       type: 'image/png',
@@ -83,7 +83,7 @@ describe('chat through each provider adapter', () => {
     fake.requests.length = 0;
     await chat({ message: 'What is in this chart?', character: 'gina', attachments });
     expect(fake.requests[0]!.body!.messages!.at(-1)!.content).toBe(
-      `What is in this chart?\n\nAttached file "chart.png" (image/png, ${png.size} bytes): an image.`,
+      `What is in this chart?\n\nAttached file "chart.png" (image/png, ${png.size} bytes): an image with no text OCR could read.`,
     );
   });
 });

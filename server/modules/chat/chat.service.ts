@@ -11,7 +11,7 @@ import {
   type PersonaWithModel,
 } from '@contract/chat';
 import { getPersona, PERSONAS, type PersonaId } from '@contract/personas';
-import { buildCatalogue, modelLabel, type ModelCatalogue } from '../../adapters/llm/catalogue';
+import { buildCatalogue, modelLabel, VISION_PROVIDERS, type ModelCatalogue } from '../../adapters/llm/catalogue';
 import { ReportedContextSizes } from '../../adapters/llm/context-budget';
 import type { ChatTurn } from '../../adapters/llm/model-call';
 import { ProviderError } from '../../adapters/llm/provider-error';
@@ -219,7 +219,9 @@ export function createChatService(deps: ChatServiceDeps) {
     if (requested.length > 0 || answered) {
       // Checked before the files are read, so the refusals come in the same order as without them.
       refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }));
-      if (requested.length > 0) attachments = await resolveAttachments(deps.files, deps.extraction, userId, requested);
+      // A model that sees images gets them as they are; for any other (and the offline engine) a picture of a page is read by OCR.
+      const sees = catalogue[persona.id] ? VISION_PROVIDERS.includes(catalogue[persona.id]!.provider) : false;
+      if (requested.length > 0) attachments = await resolveAttachments(deps.files, deps.extraction, userId, requested, !sees);
     }
     const typed = answered ? answered.content : body.message;
     const text = answered ? answered.content : body.message.trim() || attachmentsOnlyMessage(attachments.length);

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCX_MIME, pdfWithPages, zipOf } from '../../../tests/fakes/hostile-files';
+import { corruptTiff, DOCX_MIME, hugePngHeader, pdfWithPages, zipOf } from '../../../tests/fakes/hostile-files';
+import { jpegSize, scannedPdf } from '../../../tests/fakes/scanned-pdf';
 import { uploadThroughApi } from '../../../tests/support/files';
 import { search, waitForIndexing } from '../../../tests/support/search';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
@@ -59,5 +61,46 @@ describe('indexing hostile files', () => {
     await uploadThroughApi(t.app, user.cookie, { name: 'after.md', bytes: Buffer.from('# After\n\nThe quartermaster counts the lanterns.\n'), type: 'text/markdown' });
     await waitForIndexing(t.app, user.cookie);
     expect((await search(t.app, user.cookie, 'quartermaster lanterns'))[0]?.fileName).toBe('after.md');
+  }, 300_000);
+});
+
+/**
+ * Issue 39: hostile pictures for OCR. A 20,000 × 20,000 pixel PNG is refused from its header, a
+ * 1,000-page scan is read up to OCR_MAX_PAGES with the rest named, a TIFF cut short ends damaged;
+ * each with its sentence, and the photo uploaded after them is read.
+ */
+describe('OCR of hostile pictures', () => {
+  let t: TestApp;
+  let user: { cookie: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { EXTRACTION_TIMEOUT_SECONDS: '300', OCR_MAX_PAGES: '2' } });
+    user = await signUp(t.app);
+    const upload = (name: string, bytes: Buffer, type: string) => uploadThroughApi(t.app, user.cookie, { name, bytes, type });
+    const letter = readFileSync(new URL('../../../tests/fixtures/ocr/letter.jpg', import.meta.url));
+    await upload('huge.png', hugePngHeader(20_000, 20_000), 'image/png');
+    await upload('thousand-pages.pdf', scannedPdf([{ jpeg: letter, ...jpegSize(letter) }], 1000), 'application/pdf');
+    await upload('corrupt.tiff', corruptTiff(), 'image/tiff');
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('ends each with its sentence', async () => {
+    const files = await waitForIndexing(t.app, user.cookie);
+    const state = Object.fromEntries(files.map((f) => [f.originalName, [f.indexStatus, f.indexError]]));
+    expect(state).toEqual({
+      'huge.png': ['failed', 'This picture is 20000 × 20000 pixels, more than the 40 megapixels OCR reads; it was not read.'],
+      'thousand-pages.pdf': ['indexed', '998 scanned pages from page 3 on were not read: OCR reads at most 2 pages of a file.'],
+      'corrupt.tiff': ['failed', 'This file could not be read; it may be damaged.'],
+    });
+    const pages = (await search(t.app, user.cookie, 'tangerine orchard')).map((r) => r.page).sort();
+    expect(pages).toEqual([1, 2]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 300_000);
+
+  it('reads the next photo after them', async () => {
+    const receipt = readFileSync(new URL('../../../tests/fixtures/ocr/receipt.png', import.meta.url));
+    await uploadThroughApi(t.app, user.cookie, { name: 'receipt.png', bytes: receipt, type: 'image/png' });
+    await waitForIndexing(t.app, user.cookie);
+    expect((await search(t.app, user.cookie, 'porcelain elephant'))[0]?.fileName).toBe('receipt.png');
   }, 300_000);
 });

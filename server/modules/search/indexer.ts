@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
-import { documentKind, isExtractable } from '../../adapters/extraction/kind';
+import { readableKind } from '../../adapters/extraction/kind';
 import type { ExtractionPool } from '../../adapters/extraction/pool';
 import type { Db } from '../../db/database';
-import { indexFailureSentence, MISSING_OBJECT, NO_TEXT, TOO_MANY_ATTEMPTS } from './index-failures';
+import { indexFailureSentence, MISSING_OBJECT, noTextSentence, TOO_MANY_ATTEMPTS } from './index-failures';
 import { searchRepository as repo, type ClaimedFile } from './search.repository';
 
 export interface IndexerDeps {
   db: Db;
   /** The extraction pool: files are read and cut into passages in its worker processes only. */
-  extraction: Pick<ExtractionPool, 'extract' | 'limits'>;
+  extraction: Pick<ExtractionPool, 'extract' | 'limits'> & Partial<Pick<ExtractionPool, 'readsPictures'>>;
   /** Opens a file's bytes (the files module's openFile). */
   open(file: { objectPath: string }): Promise<Readable>;
   /** SEARCH_LANGUAGE: the text-search configuration passages are made with. */
@@ -37,8 +37,9 @@ export function createIndexer(deps: IndexerDeps) {
   let idleWaiters: (() => void)[] = [];
 
   async function indexOne(file: ClaimedFile): Promise<void> {
-    const kind = documentKind(file.mimeType, file.originalName);
-    if (!isExtractable(kind)) return repo.finish(db, file.id, 'unsupported', null);
+    // Pictures of pages are read by OCR when it is on; other pictures (and every one with OCR off) are not searched.
+    const kind = readableKind(file.mimeType, file.originalName, deps.extraction.readsPictures ?? false);
+    if (!kind) return repo.finish(db, file.id, 'unsupported', null);
     if (file.size > deps.extraction.limits.maxInputBytes) {
       return repo.finish(db, file.id, 'failed', indexFailureSentence({ reason: 'too_large', limit: deps.extraction.limits.maxInputBytes }));
     }
@@ -57,8 +58,9 @@ export function createIndexer(deps: IndexerDeps) {
       return repo.finish(db, file.id, 'failed', indexFailureSentence(result));
     }
     const drafts = result.passages ?? [];
-    if (drafts.length === 0) return repo.finish(db, file.id, 'failed', kind === 'pdf' ? NO_TEXT : 'No text was found in this file.');
-    if (await repo.storePassages(db, file.id, deps.language, drafts)) deps.onIndexed?.();
+    if (drafts.length === 0) return repo.finish(db, file.id, 'failed', noTextSentence(kind, deps.extraction.readsPictures ?? false, result.note));
+    // A note (scanned pages past OCR's caps) is kept with the indexed file, for the file manager.
+    if (await repo.storePassages(db, file.id, deps.language, drafts, result.note ?? null)) deps.onIndexed?.();
   }
 
   /** One lane: claims and indexes files until the queue is empty. At most `concurrency` lanes run. */

@@ -13,7 +13,7 @@ import { createSearchService } from './search.service';
 export interface SearchModuleDeps {
   db: Db;
   config: Config;
-  extraction: Pick<ExtractionPool, 'extract' | 'limits'>;
+  extraction: Pick<ExtractionPool, 'extract' | 'limits'> & Partial<Pick<ExtractionPool, 'readsPictures'>>;
   /** Files indexed at once: the indexing pool's size. */
   concurrency: number;
   open(file: { objectPath: string }): Promise<Readable>;

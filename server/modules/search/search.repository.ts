@@ -153,7 +153,7 @@ export const searchRepository = {
    * thousands of passages held every other request (a health check waited 660 ms behind ten
    * 25 MB files). Until the last statement the file reads as `indexing`.
    */
-  async storePassages(db: Db, fileId: string, language: string, drafts: PassageDraft[]): Promise<boolean> {
+  async storePassages(db: Db, fileId: string, language: string, drafts: PassageDraft[], note: string | null = null): Promise<boolean> {
     const claimed = await db.transaction(async (tx) => {
       const [file] = await tx.select({ status: files.indexStatus }).from(files).where(eq(files.id, fileId)).for('update');
       if (!file || file.status !== 'indexing') return false;
@@ -178,7 +178,7 @@ export const searchRepository = {
     }
     const marked = await db
       .update(files)
-      .set({ indexStatus: 'indexed', indexError: null })
+      .set({ indexStatus: 'indexed', indexError: note })
       .where(and(eq(files.id, fileId), eq(files.indexStatus, 'indexing')))
       .returning({ id: files.id });
     return marked.length > 0;
