@@ -1,5 +1,4 @@
 import { chunkPassages, type PassageDraft } from '../../adapters/extraction/chunk-passages';
-import { isExtractable } from '../../adapters/extraction/kind';
 import type { AttachmentReader } from '../../adapters/llm/attachment-text';
 import type { FilesForChat } from '../files/file-records.service';
 import type { KnowledgePassage } from '../search/search.service';
@@ -32,7 +31,8 @@ export function passagesOfText(a: ResolvedAttachment, question: string, limit: n
 export function attachmentPassageReader(files: FilesForChat, reader: AttachmentReader): AttachmentPassageReader {
   return async (a, question, limit) => {
     const kind = a.extracted.kind;
-    if (!isExtractable(kind)) return [];
+    // A picture is one page of OCR'd text, never long enough to need its passages.
+    if (kind === 'unsupported' || kind === 'image') return [];
     const result = await reader
       .extract({ kind, maxChars: reader.limits.maxChars, output: 'passages', open: () => files.openFile(a.file) })
       .catch(() => null);
