@@ -1,0 +1,24 @@
+import type { Db } from '../../db/database';
+import { adminUsersRepository } from './admin-users.repository';
+
+/**
+ * The audit log (admin_actions) for other modules: they record what they did here, so the one
+ * repository that writes the table stays the admin's. `actor` is an admin's username, or
+ * `user:<username>` for what a user did to their own account (API keys, issue 40).
+ */
+export async function recordAuditEntry(
+  db: Db,
+  entry: { actor: string; action: string; targetUserId: string; targetLabel: string; details: Record<string, string | number | boolean | null> | null; at: Date },
+) {
+  await adminUsersRepository.audit(db, {
+    adminUsername: entry.actor,
+    action: entry.action,
+    targetUserId: entry.targetUserId,
+    targetLabel: entry.targetLabel,
+    details: entry.details,
+    createdAt: entry.at,
+  });
+}
+
+/** How a user acting on their own account is named in the log's admin column. */
+export const userActor = (username: string) => `user:${username}`;
