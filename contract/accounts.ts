@@ -131,7 +131,7 @@ export const ADMIN_ACTIONS = [
   'grant_plan',
   'set_premium_until',
   'send_password_reset',
-  // Issue 40: a user made or revoked one of their API keys (admin: `user:<username>`), or an admin revoked all of them.
+  // Issue 40: a user made or revoked one of their API keys (admin: `(user)`), or an admin revoked all of them.
   'create_api_key',
   'revoke_api_key',
   'revoke_api_keys',

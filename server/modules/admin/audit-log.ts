@@ -4,7 +4,8 @@ import { adminUsersRepository } from './admin-users.repository';
 /**
  * The audit log (admin_actions) for other modules: they record what they did here, so the one
  * repository that writes the table stays the admin's. `actor` is an admin's username, or
- * `user:<username>` for what a user did to their own account (API keys, issue 40).
+ * USER_ACTOR for what a user did to their own account (API keys, issue 40): the target columns
+ * say which user, and erasure blanks those, so the log keeps no name of an erased account.
  */
 export async function recordAuditEntry(
   db: Db,
@@ -20,5 +21,5 @@ export async function recordAuditEntry(
   });
 }
 
-/** How a user acting on their own account is named in the log's admin column. */
-export const userActor = (username: string) => `user:${username}`;
+/** The log's admin column for a user acting on their own account (no admin name has parentheses). */
+export const USER_ACTOR = '(user)';

@@ -5,7 +5,7 @@ import type { ApiKeyRow } from '../../db/schema/api-keys';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/tokens';
-import { recordAuditEntry, userActor } from '../admin/audit-log';
+import { recordAuditEntry, USER_ACTOR } from '../admin/audit-log';
 import { apiKeysRepository as repo } from './api-keys.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -57,7 +57,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
           expiresAt: body.expiresInDays ? new Date(now.getTime() + body.expiresInDays * DAY_MS) : null,
         });
         await recordAuditEntry(tx, {
-          actor: userActor(user.username),
+          actor: USER_ACTOR,
           action: 'create_api_key',
           targetUserId: user.id,
           targetLabel: user.email,
@@ -80,7 +80,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
         const deleted = await repo.deleteOwn(tx, user.id, id);
         if (!deleted) throw notFound('That API key');
         await recordAuditEntry(tx, {
-          actor: userActor(user.username),
+          actor: USER_ACTOR,
           action: 'revoke_api_key',
           targetUserId: user.id,
           targetLabel: user.email,
