@@ -74,6 +74,8 @@ export const adminUserSchema = z.object({
   /** Bytes of private files. */
   storageBytes: z.number(),
   status: z.enum(ACCOUNT_STATUSES),
+  /** Personal API keys the user holds (issue 40); DELETE /api/admin/users/:id/api-keys revokes them. */
+  apiKeys: z.number().int().min(0),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -123,7 +125,17 @@ export const adminTeamListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const ADMIN_ACTIONS = ['suspend', 'reactivate', 'grant_plan', 'set_premium_until', 'send_password_reset'] as const;
+export const ADMIN_ACTIONS = [
+  'suspend',
+  'reactivate',
+  'grant_plan',
+  'set_premium_until',
+  'send_password_reset',
+  // Issue 40: a user made or revoked one of their API keys (admin: `(user)`), or an admin revoked all of them.
+  'create_api_key',
+  'revoke_api_key',
+  'revoke_api_keys',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export const adminAuditEntrySchema = z.object({

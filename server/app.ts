@@ -42,6 +42,10 @@ import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { openAiApiRoutes } from './modules/openai-api/openai-api.routes';
+import { mcpRoutes } from './modules/mcp-server/mcp.routes';
 import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
 import { searchRoutes } from './modules/search/search.routes';
@@ -218,16 +222,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   await registerOidc(app, { config, db, clock, secret: deps.sessionSecret, secureCookies: https });
+  // Personal API keys (issue 40): they authenticate /v1 and /mcp only, never the cookie API.
+  const apiKeys = createApiKeysService({ db, clock });
   // ── module routes: one registration line per module, in any order ──
   await app.register(chatRoutes, { chatService });
   await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db, pendingWrites }) });
   await registerFilesModule(app, { services: files, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
-  await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true });
+  await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true, revokeApiKeys: apiKeys.revokeAllOf });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: teamsService });
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
   await app.register(searchRoutes, { service: search.service });
+  await app.register(apiKeysRoutes, { service: apiKeys });
+  await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
+  await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });
   nudgeIndexerOnUpload(app, search.indexer);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

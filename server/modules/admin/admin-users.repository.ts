@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountStatus } from '@contract/accounts';
 import type { Db } from '../../db/database';
 import { adminActions } from '../../db/schema/accounts';
+import { apiKeys } from '../../db/schema/api-keys';
 import { payments } from '../../db/schema/commerce';
 import { files } from '../../db/schema/files';
 import { teamInvitations, teamMembers, teams } from '../../db/schema/teams';
@@ -35,6 +36,8 @@ export const adminUsersRepository = {
         plan: teams.plan,
         premiumUntil: teams.premiumUntil,
         storageBytes: sql<number>`(select coalesce(sum(${files.size}), 0) from ${files} where ${files.userId} = ${users.id})`.mapWith(Number),
+        // Served by api_keys_user_idx.
+        apiKeys: sql<number>`(select count(*) from ${apiKeys} where ${apiKeys.userId} = ${users.id})`.mapWith(Number),
       })
       .from(users)
       .leftJoin(teamMembers, eq(teamMembers.userId, users.id))

@@ -11,6 +11,7 @@ import {
   adminUserPatchSchema,
   adminUserSchema,
 } from '@contract/accounts';
+import { adminApiKeysRevokedSchema } from '@contract/api-keys';
 import { errorBodySchema } from '@contract/errors';
 import type { AdminUsersService } from './admin-users.service';
 import { adminOnly, requireAdmin } from './require-admin';
@@ -39,6 +40,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersServic
       const admin = (await requireAdmin(request)).username;
       return reply.status(202).send(await service.sendPasswordReset(admin, request.params.id));
     },
+  );
+
+  app.delete(
+    '/api/admin/users/:id/api-keys',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, response: { 200: adminApiKeysRevokedSchema, ...errors } } },
+    async (request) => service.revokeApiKeys((await requireAdmin(request)).username, request.params.id),
   );
 
   app.get('/api/admin/teams', { onRequest: adminOnly, schema: { querystring: adminTeamListQuerySchema, response: { 200: adminTeamListSchema, ...errors } } }, (request) =>

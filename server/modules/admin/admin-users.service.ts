@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAuditList, AdminPasswordResetSent, AdminTeamList, AdminUser, AdminUserList, AdminUserPatch } from '@contract/accounts';
+import type { AdminApiKeysRevoked } from '@contract/api-keys';
 import { PLAN_PERIOD_DAYS } from '@contract/plans';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
@@ -21,6 +22,8 @@ export interface AdminUsersServiceDeps {
   passwordResets: PasswordResetService;
   /** OIDC_ONLY: passwords are off, so there is nothing to reset. */
   passwordsOff: boolean;
+  /** Deletes every API key of a user, in the caller's transaction (the api-keys module's). */
+  revokeApiKeys: (tx: Db, userId: string) => Promise<number>;
 }
 
 /**
@@ -47,6 +50,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
           createdAt: row.createdAt.toISOString(),
           storageBytes: row.storageBytes,
           status: row.status,
+          apiKeys: row.apiKeys,
         }),
       ),
       nextCursor,
@@ -131,6 +135,17 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
       if (outcome !== 'sent') throw notFound('That user');
       await repo.audit(db, { adminUsername: admin, action: 'send_password_reset', targetUserId: userId, targetLabel: user.email, details: null, createdAt: clock.now() });
       return { message: `A reset link was mailed to ${user.email}. It works once, for one hour.` };
+    },
+
+    /** Revokes every API key of the user at once, and logs it (issue 40). */
+    async revokeApiKeys(admin: string, userId: string): Promise<AdminApiKeysRevoked> {
+      return db.transaction(async (tx) => {
+        const user = await repo.findUser(tx, userId);
+        if (!user || user.status === 'erasing') throw notFound('That user');
+        const revoked = await deps.revokeApiKeys(tx, userId);
+        await repo.audit(tx, { adminUsername: admin, action: 'revoke_api_keys', targetUserId: userId, targetLabel: user.email, details: { revoked }, createdAt: clock.now() });
+        return { revoked };
+      });
     },
 
     async listTeams(query: { search?: string; cursor?: string; limit: number }): Promise<AdminTeamList> {

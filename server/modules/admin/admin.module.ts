@@ -35,6 +35,8 @@ export interface AdminModuleDeps {
   announce?: (line: string) => void;
   /** Whether to make sure an admin account exists before the server listens (see AppDeps). */
   ensureFirstAdmin: boolean;
+  /** The api-keys module's bulk revocation, for DELETE /api/admin/users/:id/api-keys. */
+  revokeApiKeys: (tx: Db, userId: string) => Promise<number>;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function registerAdminModule(app: FastifyInstance, deps: AdminModul
       enterpriseSeats: config.ENTERPRISE_SEATS,
       passwordResets: app.passwordResets,
       passwordsOff: config.OIDC_ONLY,
+      revokeApiKeys: deps.revokeApiKeys,
     }),
   });
   await app.register(promotionsRoutes, { service: promotions, cleanup });

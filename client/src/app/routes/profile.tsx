@@ -2,10 +2,23 @@ import { useAuthOptions } from '@/features/auth/api/auth-options';
 import { usePasswordStatus } from '@/features/auth/api/sessions';
 import { SecurityPanel } from '@/features/auth/components/security-panel';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+
+import { ApiKeysCard } from '@/features/profile/components/api-keys-card';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import type { EraseConfirmation } from '@/features/profile/components/your-data-card';
 
-const EXTRA_TABS = [{ value: 'security', label: 'Security', content: <SecurityPanel /> }];
+const EXTRA_TABS = [
+  {
+    value: 'security',
+    label: 'Security',
+    content: (
+      <div className="grid gap-6">
+        <SecurityPanel />
+        <ApiKeysCard />
+      </div>
+    ),
+  },
+];
 
 export default function ProfilePage() {
   const options = useAuthOptions();

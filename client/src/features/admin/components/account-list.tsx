@@ -1,4 +1,4 @@
-import { Ban, Crown, KeyRound, RotateCcw, Search } from 'lucide-react';
+import { Ban, Crown, KeyRound, RotateCcw, Search, Unplug } from 'lucide-react';
 import { useState } from 'react';
 import { PLANS } from '@contract/plan-catalogue';
 import type { AdminUser } from '@contract/accounts';
@@ -10,6 +10,7 @@ import { inputClasses } from '@/components/ui/field-classes';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { useAdminUsers } from '../api/get-admin-users';
+import { useRevokeApiKeys } from '../api/revoke-api-keys';
 import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '../hooks/use-debounced';
@@ -65,6 +66,7 @@ export function AccountList() {
 function AccountRow({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
   const sendReset = useSendPasswordReset();
+  const revokeKeys = useRevokeApiKeys();
   const [plan, setPlan] = useState<PlanId>(user.plan ?? 'starter');
   const suspended = user.status === 'suspended';
   return (
@@ -85,6 +87,8 @@ function AccountRow({ user }: { user: AdminUser }) {
         <dd className="whitespace-nowrap">{formatDay(user.lastActiveAt)}</dd>
         <dt className="text-slate-400">Storage</dt>
         <dd className="whitespace-nowrap">{formatBytes(user.storageBytes)}</dd>
+        <dt className="text-slate-400">API keys</dt>
+        <dd className="whitespace-nowrap">{user.apiKeys}</dd>
         {user.premiumUntil && (
           <>
             <dt className="text-slate-400">Plan until</dt>
@@ -118,6 +122,18 @@ function AccountRow({ user }: { user: AdminUser }) {
         >
           <KeyRound aria-hidden="true" /> Send reset
         </Button>
+        {user.apiKeys > 0 && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={revokeKeys.isPending}
+            onClick={() => {
+              if (window.confirm(`Revoke all ${user.apiKeys} API key${user.apiKeys === 1 ? '' : 's'} of ${user.email}? Scripts and editors using them stop at once.`)) revokeKeys.mutate(user.id);
+            }}
+          >
+            <Unplug aria-hidden="true" /> Revoke keys
+          </Button>
+        )}
         {suspended ? (
           <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { status: 'active' } })}>
             <RotateCcw aria-hidden="true" /> Reactivate

@@ -19,6 +19,9 @@ const ACTION_NAMES: Record<string, string> = {
   grant_plan: 'Granted a plan',
   set_premium_until: 'Set the plan’s end',
   send_password_reset: 'Sent a password reset',
+  create_api_key: 'Made an API key',
+  revoke_api_key: 'Revoked an API key',
+  revoke_api_keys: 'Revoked all API keys',
 } satisfies Record<AdminAction, string>;
 
 const day = (iso: unknown) => (typeof iso === 'string' ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'none');
@@ -31,6 +34,8 @@ function detailText(details: Record<string, string | number | boolean | null>): 
     parts.push(`${planName(details.plan)} until ${day(details.premiumUntil)} (was ${planName(details.previousPlan)}${details.previousPremiumUntil ? ` until ${day(details.previousPremiumUntil)}` : ''})`);
   }
   if (typeof details.note === 'string') parts.push(`Note: ${details.note}`);
+  if (typeof details.prefix === 'string') parts.push(`Key “${String(details.name)}” (${details.prefix}…)`);
+  if (typeof details.revoked === 'number') parts.push(`${details.revoked} key${details.revoked === 1 ? '' : 's'} revoked`);
   return parts.join(' · ');
 }
 

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { requireApiKeyUser } from '../api-keys/api-key-auth';
+import type { ApiKeysService } from '../api-keys/api-keys.service';
+import { mcpServerFor, type McpToolDeps } from './mcp-tools';
+
+/**
+ * POST /mcp: Genie as an MCP server over streamable HTTP, stateless (a server and a transport per
+ * request, no session to keep), with a personal API key as bearer. A missing or bad key is a 401
+ * (with WWW-Authenticate) before anything of the protocol runs. GET and DELETE, which only a
+ * stateful server answers, are 405.
+ */
+export const mcpRoutes: FastifyPluginAsync<McpToolDeps & { apiKeys: ApiKeysService }> = async (app, { apiKeys, ...deps }) => {
+  app.post('/mcp', async (request, reply) => {
+    reply.header('www-authenticate', 'Bearer realm="genie"');
+    const user = await requireApiKeyUser(request, apiKeys);
+    reply.removeHeader('www-authenticate');
+
+    const clientGone = new AbortController();
+    const server = mcpServerFor(user, deps, clientGone.signal);
+    // Stateless: no session id; plain JSON answers (nothing here streams progress).
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) clientGone.abort();
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    reply.hijack();
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+    return reply;
+  });
+
+  const notAllowed = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; send requests with POST.' }, id: null };
+  app.get('/mcp', (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+  app.delete('/mcp', (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+};
