@@ -3,7 +3,7 @@ import type { Citation, KnowledgeOption } from '@contract/search';
 import type { KnowledgePassage } from '../search/search.service';
 import { estimateTokens } from '../../adapters/llm/context-budget';
 import type { ResolvedAttachment } from './chat-attachments';
-import { termsOf } from './passage-ranking';
+import { leadSentence } from './lead-sentence';
 
 /** Passages of one long attachment found, at most, in place of its whole text. */
 export const PASSAGES_PER_LONG_ATTACHMENT = 6;
@@ -91,24 +91,10 @@ export const KNOWLEDGE_RULES =
   'Answer from those passages: quote or paraphrase them and cite each one you use as [n], right after the sentence it supports. ' +
   'Do not cite a passage for something it does not say. If the passages do not contain the answer, say so plainly, and only then add what you know yourself, marked as not from their files.';
 
+export { leadSentence };
+
 /** One passage as the model reads it: its number, where it is from, and its text between <<< and >>>. */
 export const passageBlock = (p: KnowledgePassage) => `[${p.n}] ${sourceLabel(p)}${p.heading ? ` (${p.heading})` : ''}\n<<<\n${p.body}\n>>>`;
-
-/** The sentence of the best passages that shares the most words with the question (ties: the earlier passage). */
-export function leadSentence(question: string, passages: KnowledgePassage[]): { sentence: string; n: number } | null {
-  const wanted = termsOf(question);
-  let best: { sentence: string; n: number; score: number } | null = null;
-  for (const p of passages.slice(0, 3)) {
-    for (const raw of p.body.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=\p{Lu}|\d)/u)) {
-      const sentence = raw.trim();
-      if (sentence.length < 20 || sentence.length > 400) continue;
-      let score = 0;
-      for (const term of termsOf(sentence)) if (wanted.has(term)) score++;
-      if (score > 0 && (!best || score > best.score)) best = { sentence, n: p.n, score };
-    }
-  }
-  return best && { sentence: best.sentence, n: best.n };
-}
 
 const quote = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
 
