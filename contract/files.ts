@@ -175,3 +175,23 @@ export const storageResponseSchema = z.object({
   seats: z.number(),
 });
 export type StorageResponse = z.infer<typeof storageResponseSchema>;
+
+/** POST /api/files/import: unpack an uploaded ZIP (completed through upload-complete) into folders. */
+export const importZipBodySchema = z.object({
+  objectPath: z.string({ error: 'objectPath is required' }).min(1, 'objectPath is required').max(1024),
+  /** Where the archive's folders go; Home of `scope` when absent. */
+  folderId: idSchema.nullish(),
+  scope: fileScopeSchema.optional(),
+});
+export type ImportZipBody = z.infer<typeof importZipBodySchema>;
+
+/** What an import made: folders created, files kept (by their path in the archive), entries left out and why. */
+export const importSummarySchema = z.object({
+  folders: z.number().int(),
+  files: z.array(z.object({ path: z.string(), id: z.string() })),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** An import stopped part way (the storage limit): the sentence, and what was imported before it. */
+export const importStoppedSchema = z.object({ error: z.string(), code: z.string(), imported: importSummarySchema });

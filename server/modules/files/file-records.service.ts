@@ -12,6 +12,8 @@ import { toFileRecord } from './files.mappers';
 import { filesRepository as repo } from './files.repository';
 import { keyFromObjectPath, newObjectKey, objectPathOf, storedNameOf } from './object-keys';
 import type { StorageUsage } from './storage-usage';
+import { mimeTypeOfName } from './import-names';
+import { SNIFF_BYTES, sniffMimeType, typeAllowed } from './sniff-type';
 import { deleteObjects, readStart } from './stored-objects';
 
 export interface FileRecordsServiceDeps {
@@ -21,6 +23,8 @@ export interface FileRecordsServiceDeps {
   usage: StorageUsage;
   folders: Pick<FoldersService, 'requireFolder' | 'topFolderNamed'>;
   maxFileBytes: number;
+  /** The operator's UPLOAD_ALLOWED_TYPES (every type when absent). */
+  allowedTypes?: readonly string[];
 }
 
 /** A file Genie made for the user (a generated image), filed in a top-level folder of this name. */
@@ -125,7 +129,27 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
     async storeGeneratedFile(userId: string, file: GeneratedFile): Promise<FileRecord> {
       if (!(await usage.fits(userId, file.bytes.length))) throw await usage.fullError(userId);
       const folderId = await folders.topFolderNamed(userId, file.folderName);
-      const key = newObjectKey(userId);
+      return storeBytes(userId, { ...file, folderId, teamId: null });
+    },
+
+    /**
+     * Keeps one file of a bulk import in `folderId` of the library `teamId` (the caller checked the
+     * folder), its type from its bytes, under the storage limit (storage_full when it does not fit).
+     */
+    async storeImportedFile(userId: string, file: { folderId: string | null; teamId: string | null; originalName: string; bytes: Buffer }): Promise<FileRecord> {
+      if (!(await usage.fits(userId, file.bytes.length))) throw await usage.fullError(userId);
+      const mimeType = await sniffMimeType(file.bytes.subarray(0, SNIFF_BYTES), mimeTypeOfName(file.originalName));
+      if (!typeAllowed(mimeType, deps.allowedTypes)) throw new AppError('unsupported_type', `Files of type ${mimeType} are not allowed here.`);
+      return storeBytes(userId, { ...file, mimeType });
+    },
+  };
+
+  async function storeBytes(
+    userId: string,
+    file: { folderId: string | null; teamId: string | null; originalName: string; mimeType: string; bytes: Buffer },
+  ): Promise<FileRecord> {
+    const { folderId, teamId } = file;
+    const key = newObjectKey(userId);
       const { size } = await store.put(key, Readable.from([file.bytes]), { maxBytes: deps.maxFileBytes, contentType: file.mimeType });
       try {
         // Checked again with the insert, under the user's storage lock: an upload may have landed meanwhile.
@@ -133,7 +157,7 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
           if (!(await usage.fits(userId, size, { tx }))) throw await usage.fullError(userId, { tx });
           return repo.insertFile(tx, {
             userId,
-            teamId: null,
+            teamId,
             folderId,
             originalName: file.originalName,
             storedName: storedNameOf(key),
@@ -144,13 +168,12 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
             uploadedAt: clock.now(),
           });
         });
-        return toFileRecord(row, { userId, teamId: null, role: null });
+        return toFileRecord(row, await currentMember(db, userId));
       } catch (error) {
         await deleteObjects(store, [objectPathOf(key)]);
         throw error;
       }
-    },
-  };
+  }
 }
 
 export type FileRecordsService = ReturnType<typeof createFileRecordsService>;

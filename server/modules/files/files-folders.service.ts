@@ -134,6 +134,27 @@ export function createFoldersService(deps: { db: Db; store: ObjectStore; clock: 
       }
     },
 
+    /**
+     * The folder of this name inside `parentId` (null: the Home of `scope`), made when there is
+     * none (a bulk import keeps an archive's folders, and adds to those already there).
+     */
+    async childFolderNamed(userId: string, parentId: string | null, name: string, scope: FileScope): Promise<{ id: string; created: boolean }> {
+      const find = async () => {
+        const parentScope = parentId ? scopeOf(await requireFolder(userId, parentId)) : scope;
+        return (await repo.listFolders(db, userId, parentScope, parentId)).find((f) => f.name === name);
+      };
+      const existing = await find();
+      if (existing) return { id: existing.id, created: false };
+      try {
+        return { id: (await this.createFolder(userId, { name, parentId, ...(parentId ? {} : { scope }) })).id, created: true };
+      } catch (error) {
+        // Made meanwhile by a twin request: use that one.
+        const twin = error instanceof AppError && error.code === 'conflict' ? await find() : undefined;
+        if (twin) return { id: twin.id, created: false };
+        throw error;
+      }
+    },
+
     async updateFolder(userId: string, folderId: string, body: UpdateFolderBody): Promise<Folder> {
       const [folder, member] = await Promise.all([requireFolder(userId, folderId), currentMember(db, userId)]);
       if (!mayModify(member, folder)) throw notYours('folder', body.parentId === undefined ? 'rename' : 'move');

@@ -12,6 +12,7 @@ import { scheduleOrphanSweeps } from './orphan-sweep';
 import { parseAllowedTypes } from './sniff-type';
 import { createStorageUsage } from './storage-usage';
 import { createUploadsService } from './uploads.service';
+import { createZipImportService } from './zip-import.service';
 
 export interface FilesServicesDeps {
   db: Db;
@@ -56,8 +57,9 @@ export function createFilesServices(deps: FilesServicesDeps) {
     uploadUrlTtlSeconds: deps.uploadUrlTtlSeconds,
     uploadIdleMs: deps.uploadIdleMs,
   });
-  const records = createFileRecordsService({ db, store, clock, usage, folders, maxFileBytes: deps.maxFileBytes });
-  return { usage, folders, uploads, records };
+  const records = createFileRecordsService({ db, store, clock, usage, folders, maxFileBytes: deps.maxFileBytes, allowedTypes: deps.allowedTypes });
+  const imports = createZipImportService({ db, store, folders, records, usage });
+  return { usage, folders, uploads, records, imports };
 }
 
 export type FilesServices = ReturnType<typeof createFilesServices>;
@@ -69,7 +71,7 @@ export interface FilesModuleOptions {
 
 /** The files area: its JSON routes, the local store's upload URL, and the orphan sweeps. */
 export async function registerFilesModule(app: FastifyInstance, { services, sweep }: FilesModuleOptions) {
-  await app.register(filesRoutes, { folders: services.folders, uploads: services.uploads, records: services.records, usage: services.usage });
+  await app.register(filesRoutes, { folders: services.folders, uploads: services.uploads, records: services.records, usage: services.usage, imports: services.imports });
   if (!sweep.store.presignPut) await app.register(localUploadRoutes, { uploads: services.uploads });
   scheduleOrphanSweeps(app, sweep, sweep.intervalMinutes);
 }

@@ -11,6 +11,9 @@ import {
   folderIdParamsSchema,
   folderSchema,
   idParamsSchema,
+  importStoppedSchema,
+  importSummarySchema,
+  importZipBodySchema,
   listFilesQuerySchema,
   storageResponseSchema,
   updateFileBodySchema,
@@ -24,6 +27,7 @@ import type { FileRecordsService } from './file-records.service';
 import type { FoldersService } from './files-folders.service';
 import type { StorageUsage } from './storage-usage';
 import type { UploadsService } from './uploads.service';
+import { ImportStopped, type ZipImportService } from './zip-import.service';
 import { sendFileDownload } from './send-download';
 
 export interface FilesRoutesOptions {
@@ -31,6 +35,7 @@ export interface FilesRoutesOptions {
   uploads: UploadsService;
   records: FileRecordsService;
   usage: StorageUsage;
+  imports: ZipImportService;
 }
 
 /** `?download` asks for an attachment (the list view's download button) instead of inline. */
@@ -42,7 +47,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
  * SPEC §7 "Files and folders", plus rename, move and folder delete, and the team library (issue
  * 15): `scope` on listings and new folders and files; every read goes through file-access.ts.
  */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { folders, uploads, records, usage }) => {
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { folders, uploads, records, usage, imports }) => {
   app.get('/api/files', { schema: { querystring: listFilesQuerySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
     const user = await requireUser(request);
     return folders.list(user.id, request.query);
@@ -86,6 +91,21 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.status(201).send(await uploads.createFile(user.id, request.body));
+    },
+  );
+
+  // Bulk import: a ZIP unpacked into folders. Stopped by the storage limit: 413 with what was imported.
+  app.post(
+    '/api/files/import',
+    { schema: { body: importZipBodySchema, response: { 200: importSummarySchema, 409: errorBodySchema, 413: importStoppedSchema, ...errors } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      try {
+        return await imports.importZip(user.id, request.body);
+      } catch (error) {
+        if (!(error instanceof ImportStopped)) throw error;
+        return reply.status(413).send({ error: error.refusal.message, code: error.refusal.code, imported: error.imported });
+      }
     },
   );
 

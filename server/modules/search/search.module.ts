@@ -57,6 +57,9 @@ export async function createSearchModule(deps: SearchModuleDeps) {
 /** An upload became a file: the indexer looks at its queue now rather than at its next poll. */
 export function nudgeIndexerOnUpload(app: FastifyInstance, indexer: { nudge(): void }) {
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'POST' && request.url.split('?')[0] === '/api/files' && reply.statusCode === 201) indexer.nudge();
+    const path = request.url.split('?')[0];
+    if (request.method === 'POST' && path === '/api/files' && reply.statusCode === 201) indexer.nudge();
+    // A bulk import adds files whether it finished (200) or the storage limit stopped it (413).
+    if (request.method === 'POST' && path === '/api/files/import' && (reply.statusCode === 200 || reply.statusCode === 413)) indexer.nudge();
   });
 }

@@ -11,6 +11,11 @@ import { ExtractionLimitError } from '../limits';
 export interface CappedZip {
   exists(name: string): boolean;
   read(name: string, encoding?: string): Promise<string | Uint8Array>;
+  /**
+   * The archive's file entries (not its folders): `name` to read it by, `original` as the archive
+   * spells it (JSZip drops a leading "../" from `name`; a bulk import refuses such an entry).
+   */
+  entries(): { name: string; original: string }[];
 }
 
 export async function openCappedZip(bytes: Buffer, caps: { maxEntryBytes: number; maxTotalBytes: number }): Promise<CappedZip> {
@@ -50,6 +55,11 @@ export async function openCappedZip(bytes: Buffer, caps: { maxEntryBytes: number
 
   return {
     exists: (name) => zip.file(name) !== null,
+    entries: () =>
+      Object.values(zip.files)
+        .filter((entry) => !entry.dir)
+        // unsafeOriginalName: JSZip's own field, absent from its types.
+        .map((entry) => ({ name: entry.name, original: (entry as { unsafeOriginalName?: string }).unsafeOriginalName ?? entry.name })),
     async read(name, encoding) {
       const bytes = await inflate(name);
       return encoding ? new TextDecoder(encoding).decode(bytes) : bytes;
