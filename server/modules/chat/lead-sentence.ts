@@ -31,7 +31,9 @@ export function stem(word: string): string {
     else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
   }
   for (const suffix of ['ations', 'ation', 'ions', 'ion', 'ing', 'ed', 'ly', 'er']) {
-    if (w.length - suffix.length >= 4 && w.endsWith(suffix)) {
+    // "ending" → "end", but "string" stays whole (at least three letters must remain, four for -er, -ly).
+    const keep = suffix === 'ing' || suffix === 'ed' ? 3 : 4;
+    if (w.length - suffix.length >= keep && w.endsWith(suffix)) {
       w = w.slice(0, -suffix.length);
       break;
     }
