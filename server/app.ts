@@ -48,6 +48,7 @@ import { openAiApiRoutes } from './modules/openai-api/openai-api.routes';
 import { mcpRoutes } from './modules/mcp-server/mcp.routes';
 import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
+import { createReindexService } from './modules/search/reindex.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 
@@ -233,7 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamsRoutes, { service: teamsService });
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
-  await app.register(searchRoutes, { service: search.service });
+  const reindex = createReindexService({ db, requireModifiableFile: files.records.requireModifiable, nudge: () => search.indexer.nudge() });
+  await app.register(searchRoutes, { service: search.service, reindex });
   await app.register(apiKeysRoutes, { service: apiKeys });
   await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
   await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });

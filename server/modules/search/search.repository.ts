@@ -178,6 +178,10 @@ export const searchRepository = {
    * Retry (issue 47): a failed file goes back to the queue with its count of failures cleared.
    * False when the file is not failed (waiting, being read, indexed or unsupported).
    */
+  async fileExists(db: Db, fileId: string): Promise<boolean> {
+    return (await db.select({ id: files.id }).from(files).where(eq(files.id, fileId))).length > 0;
+  },
+
   async requeueFailed(db: Db, fileId: string): Promise<boolean> {
     const rows = await db
       .update(files)
