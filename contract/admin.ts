@@ -151,7 +151,8 @@ export type PauseAllResponse = z.infer<typeof pauseAllResponseSchema>;
 export const systemCheckSchema = z.object({
   id: z.enum(['payments', 'storage', 'models', 'api']),
   label: z.string(),
-  status: z.enum(['online', 'offline', 'not_configured', 'down']),
+  /** `warning`: working, but needs an operator soon (the disk under DATA_DIR 90% full). */
+  status: z.enum(['online', 'offline', 'not_configured', 'down', 'warning']),
   detail: z.string(),
 });
 export const systemResponseSchema = z.object({

@@ -10,6 +10,9 @@ export const INDEX_STATUSES = ['pending', 'indexing', 'indexed', 'failed', 'unsu
 export const indexStatusSchema = z.enum(INDEX_STATUSES);
 export type IndexStatus = z.infer<typeof indexStatusSchema>;
 
+/** POST /api/files/:id/reindex and POST /api/admin/files/:id/reindex: the failed file is queued again. */
+export const reindexResponseSchema = z.object({ id: z.string(), indexStatus: z.literal('pending') });
+
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_QUERY_MAX_CHARS = 500;

@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import { createExtractionPool } from './adapters/extraction/create-extraction-pool';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createObjectStore } from './adapters/storage/create-object-store';
+import { readDiskSpace, type DiskSpace } from './lib/disk-space';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { AppError } from './lib/app-error';
 import { logSafeUrl } from './lib/log-safe-url';
@@ -48,6 +49,7 @@ import { openAiApiRoutes } from './modules/openai-api/openai-api.routes';
 import { mcpRoutes } from './modules/mcp-server/mcp.routes';
 import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
+import { createReindexService } from './modules/search/reindex.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 
@@ -68,6 +70,8 @@ export interface AppDeps {
    * default. API tests that need no admin turn it off: it costs an argon2 hash per app built.
    */
   ensureFirstAdmin?: boolean;
+  /** Measures the disk holding DATA_DIR (health, System tab); statfs by default, a stand-in in tests. */
+  diskSpace?: (dir: string) => Promise<DiskSpace>;
   /** Where writes to users' plan or email are announced to the session cache; tests that write users directly pass their own. */
   userDataChanges?: UserDataChanges;
   /** Outgoing mail; built from SMTP_URL / MAIL_FROM when omitted (null: mail is not configured). */
@@ -210,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: () => objectStore.ping(),
     models: async () => chatService.modelsStatus(),
     localModels: () => localModelsStatus(config),
+    disk: () => (deps.diskSpace ?? readDiskSpace)(config.DATA_DIR).catch(() => null),
   };
   await app.register(healthRoutes, { checks: healthChecks });
   const ssoName = config.OIDC_ISSUER ? config.OIDC_DISPLAY_NAME : null;
@@ -233,7 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamsRoutes, { service: teamsService });
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
-  await app.register(searchRoutes, { service: search.service });
+  const reindex = createReindexService({ db, requireModifiableFile: files.records.requireModifiable, nudge: () => search.indexer.nudge() });
+  await app.register(searchRoutes, { service: search.service, reindex });
   await app.register(apiKeysRoutes, { service: apiKeys });
   await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
   await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });

@@ -31,8 +31,28 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
  * memory. 16 MB holds the hot pages of a small instance; the rest of the data files stay in the
  * operating system's page cache, since PGlite reads them through Node's fs, so a miss costs a
  * read() call rather than a disk seek. WAL buffers follow shared_buffers (1/32 of it).
+ *
+ * max_wal_size and min_wal_size: PGlite runs PostgreSQL in single-user mode, which never
+ * checkpoints on its own (wal-checkpoints.ts does), and after a checkpoint PostgreSQL keeps old
+ * segments for reuse up to max_wal_size (1 GB by default: 1 GB of pg_wal left after a clean stop,
+ * issue 47). At 32 MB it keeps two 16 MB segments.
+ *
+ * PGlite's `-F` (fsync off) stays: PGlite writes through Node's fs and never calls fsync either
+ * way (strace of 200 inserts: no fsync or fdatasync with fsync on or off, 0.12 ms a write both
+ * ways), so turning it on would promise a durability it does not give. README ("Backups and
+ * upgrades") says what a power loss costs.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'temp_buffers=2MB',
+  '-c',
+  'max_wal_size=32MB',
+  '-c',
+  'min_wal_size=32MB',
+];
 
 export async function checkpointAndClose(client: PGlite) {
   if (client.closed) return;

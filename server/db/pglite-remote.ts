@@ -4,6 +4,7 @@ import { siblingEntry } from '../lib/child-entry';
 import { DatabaseOpenError } from './pglite-client';
 import { receivedError, type RemoteQueryOptions, type WorkerAnswer, type WorkerRequest } from './pglite-protocol';
 import { withoutDrizzleParsers } from './pglite-query-options';
+import type { WalCheckpointOptions } from './wal-checkpoints';
 
 /**
  * The embedded database as the server's thread sees it: PGlite's `query` and `transaction`, which
@@ -54,12 +55,12 @@ export class RemotePglite {
   }
 
   /** Starts the worker on DATA_DIR (whose lock the caller holds) and waits until the database is open and migrated. */
-  static async open(dataDir: string): Promise<RemotePglite> {
+  static async open(dataDir: string, wal?: Partial<WalCheckpointOptions>): Promise<RemotePglite> {
     const entry = siblingEntry(import.meta.url, 'pglite-worker');
     const fromSource = fileURLToPath(entry).endsWith('.ts');
     // A small young generation: the thread makes only short-lived rows, and V8's default let its
     // heap grow to 30 MB while migrating, kept afterwards (idle memory, issue 19).
-    const options = { workerData: { entry: entry.href, dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 4 } };
+    const options = { workerData: { entry: entry.href, dataDir, wal }, resourceLimits: { maxYoungGenerationSizeMb: 4 } };
     const worker = fromSource ? new Worker(TSX_BOOTSTRAP, { ...options, eval: true }) : new Worker(entry, options);
     await new Promise<void>((resolve, reject) => {
       const onMessage = (answer: WorkerAnswer) => {

@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Transaction } from '@electric-sql/pglite';
 import { checkpointAndClose, createPgliteClient, DatabaseOpenError } from './pglite-client';
 import { NamedStatements, shapeNameOf } from './pglite-named-statements';
 import { sendableError, type WorkerAnswer, type WorkerRequest } from './pglite-protocol';
+import { DEFAULT_WAL_CHECKPOINTS, startWalCheckpoints, type WalCheckpointOptions } from './wal-checkpoints';
 
 /**
  * The embedded database's thread (started by pglite-remote.ts). PGlite runs PostgreSQL compiled
@@ -15,7 +17,7 @@ import { sendableError, type WorkerAnswer, type WorkerRequest } from './pglite-p
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-remote.ts).');
 const send = (answer: WorkerAnswer) => port.postMessage(answer);
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, wal } = workerData as { dataDir: string; wal?: Partial<WalCheckpointOptions> };
 
 /** Open transactions by id, and how to end each: resolve commits, reject rolls back. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean, endId: number) => void }>();
@@ -35,6 +37,13 @@ try {
   const client = await createPgliteClient(dataDir);
   const named = new NamedStatements(client);
   let closing: Promise<void> | undefined;
+  // Checkpoints while running, so pg_wal stays small (wal-checkpoints.ts); the last one is at close.
+  const stopCheckpoints = startWalCheckpoints(
+    join(dataDir, 'pglite'),
+    () => client.query('CHECKPOINT'),
+    { ...DEFAULT_WAL_CHECKPOINTS, ...wal },
+    (error) => console.error(`The embedded database could not checkpoint: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   function begin(id: number) {
     let endId = -1;
@@ -90,7 +99,7 @@ try {
         return;
       }
       case 'close':
-        closing ??= checkpointAndClose(client);
+        closing ??= stopCheckpoints().then(() => checkpointAndClose(client));
         void answer(request.id, () => closing!.then(() => null)).then(() => port.close());
         return;
     }

@@ -9,11 +9,11 @@ import { RemotePglite } from './pglite-remote';
  * of its own (pglite-remote.ts): its statements run beside the server's requests, not in their
  * thread.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, options: { walCheckMs?: number } = {}): Promise<Database> {
   const release = acquireDataDirLock(dataDir);
   let client: RemotePglite;
   try {
-    client = await RemotePglite.open(dataDir);
+    client = await RemotePglite.open(dataDir, options.walCheckMs === undefined ? undefined : { checkMs: options.walCheckMs });
   } catch (error) {
     release();
     throw error;

@@ -20,8 +20,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (a database restart) must not crash the process.
+  // A connection lost (a database restart, pg_terminate_backend, a proxy's timeout) must never end
+  // the process. pg reports it as an 'error' event, and an 'error' event nobody listens to kills
+  // Node. The pool listens only while a client is idle in it; a client a request holds (inside a
+  // transaction, or between a failed statement and its release) would have no listener at all.
+  // So every client gets one for its whole life: the request that used it gets its own error
+  // from the failed statement (a 503), and the pool drops the broken client when it is released
+  // (pg-pool discards a client that is no longer queryable) and connects a fresh one next time.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // Silent: an idle client's loss is reported once, by the pool's handler above, and a held
+  // client's by the request whose statement fails (logged as "database unavailable").
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle({ client: pool }) as unknown as Db; // NodePgDatabase is a PgDatabase with pg's result type.
   const lockClient = await pool.connect();
   try {

@@ -47,3 +47,34 @@ describe('System tab with a local model', () => {
     expect(response.checks.find((c) => c.id === 'models')!.detail).toBe('A model provider is configured.');
   });
 });
+
+describe('System tab and the disk under DATA_DIR (issue 47)', () => {
+  const GB = 1e9;
+  const withDisk = (freeBytes: number, totalBytes: number): HealthChecks => ({
+    database: async () => true,
+    storage: async () => true,
+    models: async () => 'ok',
+    localModels: () => [],
+    disk: async () => ({ freeBytes, totalBytes }),
+  });
+
+  it('warns on File Storage once the disk is 90% full', async () => {
+    const response = await systemChecks(withDisk(5 * GB, 50 * GB), false, new Date('2026-11-24T00:00:00Z'));
+    expect(response.checks.find((c) => c.id === 'storage')).toEqual({
+      id: 'storage',
+      label: 'File Storage',
+      status: 'warning',
+      detail: 'The object store answered. The disk holding DATA_DIR is 90% full: 5 GB free of 50 GB.',
+    });
+  });
+
+  it('says how much is free when there is room', async () => {
+    const response = await systemChecks(withDisk(30 * GB, 50 * GB), false, new Date('2026-11-24T00:00:00Z'));
+    expect(response.checks.find((c) => c.id === 'storage')).toEqual({
+      id: 'storage',
+      label: 'File Storage',
+      status: 'online',
+      detail: 'The object store answered. The disk holding DATA_DIR is 40% full: 30 GB free of 50 GB.',
+    });
+  });
+});

@@ -91,6 +91,13 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
       return toFileRecord(updated, member);
     },
 
+    /** The file if the user may change it (indexing's Retry): a stranger's is a 404, a teammate's without the right a 403. */
+    async requireModifiable(userId: string, fileId: string) {
+      const [file, member] = await Promise.all([requireFile(userId, fileId), currentMember(db, userId)]);
+      if (!mayModify(member, file)) throw notYours('file', 'retry indexing');
+      return file;
+    },
+
     async deleteFile(userId: string, fileId: string) {
       const [file, member] = await Promise.all([requireFile(userId, fileId), currentMember(db, userId)]);
       if (!mayModify(member, file)) throw notYours('file', 'delete');

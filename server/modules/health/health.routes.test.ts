@@ -25,3 +25,49 @@ describe('GET /api/health', () => {
     await t2.app.close();
   });
 });
+
+/**
+ * Issue 47: health said storage "ok" with 2 MB free. The disk holding DATA_DIR (the embedded
+ * database, local file bytes, the session secret) is measured on every check: under 5% or 500 MB
+ * free it is "low" and the status "degraded".
+ */
+describe('GET /api/health and the disk under DATA_DIR', () => {
+  const MB = 1024 * 1024;
+  const GB = 1024 * MB;
+  const healthWith = async (space: { freeBytes: number; totalBytes: number }) => {
+    const t = await createTestApp({ deps: { diskSpace: async () => space } });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      return { statusCode: response.statusCode, body: response.json() as { status: string; checks: { storage: string }; disk: unknown } };
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('says storage is low with 2 MB free, and the status degraded (still 200: the database answers)', async () => {
+    const { statusCode, body } = await healthWith({ freeBytes: 2 * MB, totalBytes: 50 * GB });
+    expect(statusCode).toBe(200);
+    expect(body.status).toBe('degraded');
+    expect(body.checks.storage).toBe('low');
+    expect(body.disk).toEqual({ freeBytes: 2 * MB, totalBytes: 50 * GB, status: 'low' });
+  });
+
+  it('is low under 5% free even with more than 500 MB, and ok with room', async () => {
+    expect((await healthWith({ freeBytes: 4 * GB, totalBytes: 100 * GB })).body.disk).toEqual({ freeBytes: 4 * GB, totalBytes: 100 * GB, status: 'low' });
+    const roomy = await healthWith({ freeBytes: 20 * GB, totalBytes: 100 * GB });
+    expect(roomy.body.checks.storage).toBe('ok');
+    expect(roomy.body.disk).toEqual({ freeBytes: 20 * GB, totalBytes: 100 * GB, status: 'ok' });
+  });
+
+  it('measures the real disk when nothing is put in its place', async () => {
+    const t = await createTestApp();
+    try {
+      const body = (await t.app.inject({ method: 'GET', url: '/api/health' })).json() as { disk: { freeBytes: number; totalBytes: number } };
+      expect(body.disk.totalBytes).toBeGreaterThan(0);
+      expect(body.disk.freeBytes).toBeGreaterThan(0);
+      expect(body.disk.freeBytes).toBeLessThanOrEqual(body.disk.totalBytes);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LocalModelStatus } from '../../adapters/llm/local/local-runtime';
 import { healthResponseSchema, type HealthResponse } from '@contract/health';
+import { isDiskLow, type DiskSpace } from '../../lib/disk-space';
 
 export interface HealthChecks {
   database(): Promise<boolean>;
@@ -9,15 +10,20 @@ export interface HealthChecks {
   models(): Promise<'ok' | 'offline' | 'down'>;
   /** Models Genie runs itself (server/adapters/llm/local); empty when no persona uses one. */
   localModels(): LocalModelStatus[];
+  /** The disk holding DATA_DIR; null when it cannot be measured. */
+  disk?(): Promise<DiskSpace | null>;
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = async (app, { checks }) => {
   app.get('/api/health', { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (_request, reply) => {
-    const [database, storage, models] = await Promise.all([checks.database(), checks.storage(), checks.models()]);
+    const [database, storage, models, disk] = await Promise.all([checks.database(), checks.storage(), checks.models(), checks.disk?.() ?? null]);
+    const low = disk !== null && isDiskLow(disk);
+    const storageStatus = !storage ? 'down' : low ? 'low' : 'ok';
     const body: HealthResponse = {
-      status: !database ? 'down' : storage && models !== 'down' ? 'ok' : 'degraded',
-      checks: { database: database ? 'ok' : 'down', storage: storage ? 'ok' : 'down', models },
+      status: !database ? 'down' : storageStatus === 'ok' && models !== 'down' ? 'ok' : 'degraded',
+      checks: { database: database ? 'ok' : 'down', storage: storageStatus, models },
     };
+    if (disk) body.disk = { freeBytes: disk.freeBytes, totalBytes: disk.totalBytes, status: low ? 'low' : 'ok' };
     const local = checks.localModels();
     if (local.length > 0) {
       // Why a load failed stays on the admin System tab: this route answers anyone.

@@ -41,5 +41,5 @@ export function noTextSentence(kind: ExtractableKind, ocr: boolean, note: string
   if (kind === 'pdf') return ocr ? NO_TEXT_AFTER_OCR : NO_TEXT;
   return 'No text was found in this file.';
 }
-export const TOO_MANY_ATTEMPTS = 'Reading this file stopped the reader several times; it is not tried again.';
+export const TOO_MANY_ATTEMPTS = 'Reading this file stopped the reader three times; use Retry to try again.';
 export const MISSING_OBJECT = 'This file is missing from storage.';

@@ -55,6 +55,10 @@ export function createIndexer(deps: IndexerDeps) {
     if (!result.ok) {
       // Busy: the pool's queue is full of chat attachments; the file waits for the next round.
       if (result.reason === 'busy') return repo.finish(db, file.id, 'pending', null);
+      // The reader crashed or ran out of time on this file: maybe the file, maybe a machine under
+      // load. Counted, and tried again until the limit (search.repository.ts).
+      if (result.reason === 'crashed') return repo.recordReaderFailure(db, file.id, TOO_MANY_ATTEMPTS);
+      if (result.reason === 'timeout') return repo.recordReaderFailure(db, file.id, indexFailureSentence(result));
       return repo.finish(db, file.id, 'failed', indexFailureSentence(result));
     }
     const drafts = result.passages ?? [];
@@ -101,7 +105,7 @@ export function createIndexer(deps: IndexerDeps) {
   return {
     /** Puts interrupted work back in the queue and starts the loop (and its poll). */
     async start(): Promise<void> {
-      await repo.resumeInterrupted(db, TOO_MANY_ATTEMPTS);
+      await repo.resumeInterrupted(db);
       await repo.requeueOtherLanguage(db, deps.language);
       timer = setInterval(pump, deps.pollMs ?? 5000);
       timer.unref();

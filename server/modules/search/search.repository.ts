@@ -21,7 +21,7 @@ export interface ClaimedFile {
   attempts: number;
 }
 
-/** Runs that may end with the worker killed before a file is given up as failed. */
+/** Runs of the file's own that may end with its reader crashed or out of time before it is given up as failed (restarts do not count). */
 export const MAX_INDEX_ATTEMPTS = 3;
 
 /** Which passages a search may rank: the caller's readable files, narrowed by scope, files and folders. */
@@ -109,13 +109,16 @@ export function filterSql(filter: PassageFilter): SQL {
 }
 
 export const searchRepository = {
-  /** Files caught mid-run by a restart go back to the queue; one that has failed its workers too often is given up. */
-  async resumeInterrupted(db: Db, tooManyAttempts: string): Promise<void> {
-    await db.execute(sql`
-      update ${files} set
-        index_status = case when index_attempts >= ${MAX_INDEX_ATTEMPTS} then 'failed' else 'pending' end,
-        index_error = case when index_attempts >= ${MAX_INDEX_ATTEMPTS} then ${tooManyAttempts} else null end
-      where index_status = 'indexing'`);
+  /**
+   * Files caught mid-run by a restart go back to the queue, however often: a restart is the
+   * server's doing, not the file's (issue 47: three restarts during one large file failed it for
+   * good). Passages a run had written before it was cut off go, so search never shows half a file.
+   */
+  async resumeInterrupted(db: Db): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from ${passages} where file_id in (select id from ${files} where index_status = 'indexing')`);
+      await tx.execute(sql`update ${files} set index_status = 'pending', index_error = null where index_status = 'indexing'`);
+    });
   },
 
   /** Indexed files whose passages were made for another text-search language are indexed again. */
@@ -129,7 +132,7 @@ export const searchRepository = {
   async claimNext(db: Db): Promise<ClaimedFile | undefined> {
     const rows = rowsOf<{ id: string; original_name: string; mime_type: string; size: string | number; object_path: string; index_attempts: number }>(
       await db.execute(sql`
-        update ${files} set index_status = 'indexing', index_attempts = index_attempts + 1
+        update ${files} set index_status = 'indexing'
         where id = (select id from ${files} where index_status = 'pending' order by uploaded_at limit 1 for update skip locked)
         returning id, original_name, mime_type, size, object_path, index_attempts`),
     );
@@ -137,12 +140,55 @@ export const searchRepository = {
     return row && { id: row.id, originalName: row.original_name, mimeType: row.mime_type, size: Number(row.size), objectPath: row.object_path, attempts: row.index_attempts };
   },
 
-  /** Ends a run without passages: unsupported, failed (with its sentence), or pending again (the pool was busy). */
+  /**
+   * Ends a run without passages: unsupported, failed (with its sentence), or pending again (the
+   * pool was busy). A file that ends unsupported or failed keeps no passages: an earlier run's,
+   * cut off, would otherwise stay in search.
+   */
   async finish(db: Db, fileId: string, status: 'unsupported' | 'failed' | 'pending', error: string | null): Promise<void> {
-    await db
+    await db.transaction(async (tx) => {
+      const ended = await tx
+        .update(files)
+        .set({ indexStatus: status, indexError: error })
+        .where(and(eq(files.id, fileId), eq(files.indexStatus, 'indexing')))
+        .returning({ id: files.id });
+      if (ended.length > 0 && status !== 'pending') await tx.delete(passages).where(eq(passages.fileId, fileId));
+    });
+  },
+
+  /**
+   * The reader failed on this file (its worker crashed, or ran out of time): the file's own
+   * failure, counted. It is tried again until MAX_INDEX_ATTEMPTS such runs, then fails with
+   * `finalError` and without passages.
+   */
+  async recordReaderFailure(db: Db, fileId: string, finalError: string): Promise<void> {
+    const rows = rowsOf<{ status: string }>(
+      await db.execute(sql`
+        update ${files} set
+          index_attempts = index_attempts + 1,
+          index_status = case when index_attempts + 1 >= ${MAX_INDEX_ATTEMPTS} then 'failed' else 'pending' end,
+          index_error = case when index_attempts + 1 >= ${MAX_INDEX_ATTEMPTS} then ${finalError} else null end
+        where id = ${fileId} and index_status = 'indexing'
+        returning index_status as status`),
+    );
+    if (rows[0]?.status === 'failed') await db.delete(passages).where(eq(passages.fileId, fileId));
+  },
+
+  /**
+   * Retry (issue 47): a failed file goes back to the queue with its count of failures cleared.
+   * False when the file is not failed (waiting, being read, indexed or unsupported).
+   */
+  async fileExists(db: Db, fileId: string): Promise<boolean> {
+    return (await db.select({ id: files.id }).from(files).where(eq(files.id, fileId))).length > 0;
+  },
+
+  async requeueFailed(db: Db, fileId: string): Promise<boolean> {
+    const rows = await db
       .update(files)
-      .set({ indexStatus: status, indexError: error, ...(status === 'pending' ? { indexAttempts: sql`greatest(${files.indexAttempts} - 1, 0)` } : {}) })
-      .where(and(eq(files.id, fileId), eq(files.indexStatus, 'indexing')));
+      .set({ indexStatus: 'pending', indexError: null, indexAttempts: 0 })
+      .where(and(eq(files.id, fileId), eq(files.indexStatus, 'failed')))
+      .returning({ id: files.id });
+    return rows.length > 0;
   },
 
   /**

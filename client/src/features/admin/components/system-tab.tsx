@@ -4,8 +4,8 @@ import { useAdminSystem } from '../api/get-system';
 import { LocalModelsPanel } from './local-models-panel';
 import { formatDate, QueryState } from './stat-card';
 
-const STATUS_TEXT = { online: 'Online', offline: 'Offline engine', not_configured: 'Not configured', down: 'Down' } as const;
-const STATUS_DOT = { online: 'bg-emerald-500', offline: 'bg-amber-400', not_configured: 'bg-slate-400', down: 'bg-red-500' } as const;
+const STATUS_TEXT = { online: 'Online', offline: 'Offline engine', not_configured: 'Not configured', down: 'Down', warning: 'Warning' } as const;
+const STATUS_DOT = { online: 'bg-emerald-500', offline: 'bg-amber-400', not_configured: 'bg-slate-400', down: 'bg-red-500', warning: 'bg-amber-500' } as const;
 
 /**
  * The setup an operator needs when a persona answers offline. It lives here and in the README,

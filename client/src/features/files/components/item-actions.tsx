@@ -1,6 +1,7 @@
-import { Download, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { Download, FolderInput, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { FileRecord, Folder } from '@contract/files';
 import { cn } from '@/lib/utils';
+import { useReindexFile } from '../api/reindex-file';
 import { downloadUrlOf } from '../api/upload-files';
 
 export type BrowserItem = { kind: 'file'; file: FileRecord } | { kind: 'folder'; folder: Folder };
@@ -41,9 +42,24 @@ export function ItemActions({
   const name = nameOf(item);
   const canModify = item.kind === 'file' ? item.file.canModify : item.folder.canModify;
   const download = showDownload && item.kind === 'file';
+  const reindex = useReindexFile();
+  // Retry (issue 47): a failed file can be read again by whoever may change it.
+  const retry = canModify && item.kind === 'file' && item.file.indexStatus === 'failed' ? item.file : null;
   if (later) return <div className={cn('flex items-center', className)}>{(canModify || download) && <span className="h-8" />}</div>;
   return (
     <div className={cn('flex items-center', className)}>
+      {retry && (
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Retry indexing ${name}`}
+          title="Retry indexing"
+          disabled={reindex.isPending}
+          onClick={(e) => (e.stopPropagation(), reindex.mutate(retry))}
+        >
+          <RotateCcw />
+        </button>
+      )}
       {canModify && (
         <>
       <button type="button" className={iconButton} aria-label={`Rename ${name}`} title="Rename" onClick={(e) => (e.stopPropagation(), handlers.onRename(item))}>
