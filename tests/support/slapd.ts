@@ -24,9 +24,10 @@ export interface TestSlapd {
  * (whose first entry is the suffix). Passwords in the LDIF may be cleartext: a simple bind compares
  * them as they are. The access rules are a directory's usual ones: passwords are only usable to
  * bind, and only a bound identity may read entries (so Genie's service bind is really needed).
+ * `rootDn` (which the access rules do not bind) lets a test change entries while it runs.
  * Start once per test file and close after it.
  */
-export async function startSlapd(options: { suffix: string; ldif: string }): Promise<TestSlapd> {
+export async function startSlapd(options: { suffix: string; ldif: string; rootDn: string; rootPassword: string }): Promise<TestSlapd> {
   const dir = mkdtempSync(join(tmpdir(), 'genie-slapd-'));
   const dataDir = join(dir, 'data');
   mkdirSync(dataDir);
@@ -45,6 +46,8 @@ export async function startSlapd(options: { suffix: string; ldif: string }): Pro
       'database mdb',
       `suffix "${options.suffix}"`,
       `directory ${dataDir}`,
+      `rootdn "${options.rootDn}"`,
+      `rootpw ${options.rootPassword}`,
       'maxsize 10485760',
       'access to attrs=userPassword by self write by anonymous auth by * none',
       'access to * by users read by * none',
