@@ -258,7 +258,7 @@ describe('sign-in with the company directory against a real slapd', () => {
 describe('an unreachable or misconfigured directory', () => {
   let silent: Server;
   const sockets: Socket[] = [];
-  let apps: TestApp[] = [];
+  const apps: TestApp[] = [];
 
   beforeAll(async () => {
     // Accepts connections and never answers: only the operation timeout ends a sign-in.
