@@ -45,6 +45,13 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** POST /api/auth/ldap/login: the company directory's login name (or email, per LDAP_USER_FILTER) and its password. */
+export const ldapLoginBodySchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(256, 'Username is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LdapLoginBody = z.infer<typeof ldapLoginBodySchema>;
+
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -111,6 +118,8 @@ export const authOptionsSchema = z.object({
   passwordReset: z.enum(['mail', 'operator']),
   /** The single sign-on provider's display name, or null when SSO is off. */
   sso: z.object({ name: z.string() }).nullable(),
+  /** True when LDAP_URL is set: /login shows "Sign in with your company account" (POST /api/auth/ldap/login). */
+  ldap: z.boolean(),
 });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
 

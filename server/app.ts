@@ -24,6 +24,8 @@ import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createEmailVerificationService } from './modules/auth/email-verification.service';
 import { registerOidc } from './modules/auth/oidc.module';
+import { registerLdap } from './modules/auth/ldap.module';
+import { readLdapSettings } from './adapters/ldap/ldap-directory';
 import { localModelsStatus, prepareLocalModels } from './adapters/llm/local/local-models';
 import { healthRoutes, type HealthChecks } from './modules/health/health.routes';
 import { registerAdminModule } from './modules/admin/admin.module';
@@ -218,15 +220,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(healthRoutes, { checks: healthChecks });
   const ssoName = config.OIDC_ISSUER ? config.OIDC_DISPLAY_NAME : null;
+  // Read once here (LDAP_TLS_CA_FILE): an unreadable CA file stops the start with its name.
+  const ldapSettings = readLdapSettings(config);
   await app.register(authRoutes, { secureCookies: https, attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, passwordsOffFor: config.OIDC_ONLY ? ssoName : null });
   await app.register(accountSecurityRoutes, {
     passwordResets,
     // A reset by mail needs both mail and PUBLIC_URL; otherwise the pages show the operator's command.
-    options: { passwords: !config.OIDC_ONLY, passwordReset: mailer && links.configured ? 'mail' : 'operator', sso: ssoName ? { name: ssoName } : null },
+    options: { passwords: !config.OIDC_ONLY, passwordReset: mailer && links.configured ? 'mail' : 'operator', sso: ssoName ? { name: ssoName } : null, ldap: ldapSettings !== null },
     secureCookies: https,
     attemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   await registerOidc(app, { config, db, clock, secret: deps.sessionSecret, secureCookies: https });
+  await registerLdap(app, { settings: ldapSettings, config, db, clock, userDataChanges, secureCookies: https });
   // Personal API keys (issue 40): they authenticate /v1 and /mcp only, never the cookie API.
   const apiKeys = createApiKeysService({ db, clock });
   // ── module routes: one registration line per module, in any order ──

@@ -51,4 +51,17 @@ describe('configuration', () => {
     const on = loadConfig({});
     expect([on.OCR, on.OCR_LANGUAGES, on.OCR_MAX_PAGES]).toEqual(['on', 'eng', 200]);
   });
+
+  it('checks the LDAP settings together and parses the filters at start', () => {
+    expect(loadConfig({}).LDAP_USER_FILTER).toBe('(|(uid={{username}})(mail={{username}}))');
+    expect(loadConfig({}).LDAP_DISABLED_FILTER).toBe('(|(employeeType=disabled)(pwdAccountLockedTime=*))');
+    expect(() => loadConfig({ LDAP_URL: 'http://dir.example' })).toThrow('LDAP_URL: must be ldap://host[:port] or ldaps://host[:port]');
+    expect(() => loadConfig({ LDAP_URL: 'ldap://127.0.0.1:389' })).toThrow('LDAP_USER_BASE: is required when LDAP_URL is set');
+    expect(() => loadConfig({ LDAP_URL: 'ldaps://127.0.0.1', LDAP_USER_BASE: 'dc=x', LDAP_STARTTLS: 'true' })).toThrow('LDAP_STARTTLS: ldaps:// is TLS already');
+    expect(() => loadConfig({ LDAP_URL: 'ldap://127.0.0.1', LDAP_USER_BASE: 'dc=x', LDAP_BIND_DN: 'cn=genie,dc=x' })).toThrow('LDAP_BIND_PASSWORD: is required');
+    expect(() => loadConfig({ LDAP_USER_FILTER: '(uid=someone)' })).toThrow('LDAP_USER_FILTER: must contain {{username}}');
+    expect(() => loadConfig({ LDAP_URL: 'ldap://127.0.0.1', LDAP_USER_BASE: 'dc=x', LDAP_USER_FILTER: '(uid={{username}}' })).toThrow('LDAP_USER_FILTER: is not an LDAP filter');
+    expect(() => loadConfig({ LDAP_URL: 'ldap://127.0.0.1', LDAP_USER_BASE: 'dc=x', LDAP_DISABLED_FILTER: '(&(a=b)' })).toThrow('LDAP_DISABLED_FILTER: is not an LDAP filter');
+    expect(loadConfig({ LDAP_URL: 'ldap://127.0.0.1:3389', LDAP_USER_BASE: 'ou=people,dc=x', LDAP_STARTTLS: 'true' }).LDAP_STARTTLS).toBe(true);
+  });
 });

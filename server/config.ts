@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { missingOcrLanguages, ocrLanguageCodes } from './adapters/extraction/ocr/language-data';
+import { ldapFilterProblems } from './adapters/ldap/ldap-settings';
 
 /**
  * The environment, parsed once at start. Nothing else reads process.env: every setting the
@@ -103,6 +104,25 @@ export const configSchema = z.object({
   OIDC_ONLY: booleanFlag,
   /** Seats of an Enterprise team; unset is unlimited (contract/plan-catalogue.ts seatLimit). */
   ENTERPRISE_SEATS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  // ── company directory sign-in (LDAP; README "LDAP") ──
+  /** ldap://host:389 or ldaps://host:636; unset turns directory sign-in off. */
+  LDAP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^ldaps?:\/\/[^/]+\/?$/, 'must be ldap://host[:port] or ldaps://host[:port]').optional()),
+  /** The service account Genie searches with; unset searches anonymously. */
+  LDAP_BIND_DN: optionalString,
+  LDAP_BIND_PASSWORD: optionalString,
+  /** Where people are searched for (subtree); a person outside it cannot sign in. */
+  LDAP_USER_BASE: optionalString,
+  /** The search filter; {{username}} is replaced by the typed name, escaped per RFC 4515. */
+  LDAP_USER_FILTER: z.preprocess(emptyAsUndefined, z.string().includes('{{username}}', { error: 'must contain {{username}}' }).default('(|(uid={{username}})(mail={{username}}))')),
+  /** Upgrade an ldap:// connection with StartTLS before anything is sent. */
+  LDAP_STARTTLS: booleanFlag,
+  /** PEM file of the CA that signed the directory's certificate (ldaps:// or StartTLS); the system's CAs otherwise. */
+  LDAP_TLS_CA_FILE: optionalString,
+  /** A group (groupOfNames member / groupOfUniqueNames uniqueMember) whose members get LDAP_GROUP_ROLE in their team. */
+  LDAP_ADMIN_GROUP_DN: optionalString,
+  LDAP_GROUP_ROLE: z.preprocess(emptyAsUndefined, z.enum(['admin', 'member']).default('admin')),
+  /** A filter matching the entries that may NOT sign in (checked on the person's own entry). */
+  LDAP_DISABLED_FILTER: z.preprocess(emptyAsUndefined, z.string().default('(|(employeeType=disabled)(pwdAccountLockedTime=*))')),
   /** How long an upload URL stays valid, in seconds. */
   UPLOAD_URL_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(86_400).default(900)),
   /** Minutes between sweeps for abandoned uploads and orphaned objects; 0 sweeps only at start. */
@@ -217,6 +237,10 @@ function crossChecks(config: Config): string[] {
   if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) problems.push('  OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
   if (config.OIDC_ONLY && !config.OIDC_ISSUER) problems.push('  OIDC_ONLY: needs OIDC_ISSUER (nobody could sign in)');
   if (config.OIDC_ISSUER && !config.OIDC_SCOPES.split(/\s+/).includes('openid')) problems.push('  OIDC_SCOPES: must include openid');
+  if (config.LDAP_URL && !config.LDAP_USER_BASE) problems.push('  LDAP_USER_BASE: is required when LDAP_URL is set');
+  if (config.LDAP_BIND_DN && !config.LDAP_BIND_PASSWORD) problems.push('  LDAP_BIND_PASSWORD: is required when LDAP_BIND_DN is set');
+  if (config.LDAP_STARTTLS && config.LDAP_URL?.startsWith('ldaps:')) problems.push('  LDAP_STARTTLS: ldaps:// is TLS already; use ldap:// with StartTLS');
+  if (config.LDAP_URL) for (const problem of ldapFilterProblems(config)) problems.push(problem);
   if (config.OCR === 'on') for (const problem of missingOcrLanguages(ocrLanguageCodes(config.OCR_LANGUAGES))) problems.push(`  OCR_LANGUAGES: ${problem}`);
   return problems;
 }

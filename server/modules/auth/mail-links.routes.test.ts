@@ -66,7 +66,7 @@ describe('mail links with PUBLIC_URL unset (mail configured)', () => {
 
   it('tells the sign-in pages that a reset goes through the operator', async () => {
     const options = await t.app.inject({ method: 'GET', url: '/api/auth/options' });
-    expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: null });
+    expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: null, ldap: false });
   });
 });
 

@@ -77,7 +77,7 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatch(/^genie_oidc=/);
     const options = await t.app.inject({ method: 'GET', url: '/api/auth/options' });
-    expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: { name: 'Acme ID' } });
+    expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: { name: 'Acme ID' }, ldap: false });
   });
 
   it('creates an account on first sign-in, in a new team for the email domain, and goes on to next', async () => {
@@ -346,7 +346,7 @@ describe('OIDC_ONLY', () => {
       expect([signup.statusCode, signup.json()]).toEqual([403, refusal]);
       const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'a@example.com' } });
       expect([reset.statusCode, reset.json()]).toEqual([403, refusal]);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ passwords: false, passwordReset: 'operator', sso: { name: 'Acme ID' } });
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ passwords: false, passwordReset: 'operator', sso: { name: 'Acme ID' }, ldap: false });
       // An unreachable provider is a sentence on the login page, not a 500.
       const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
       expect([start.statusCode, start.headers.location]).toEqual([303, '/login?sso_error=unavailable']);

@@ -203,7 +203,7 @@ describe('password reset limits and settings', () => {
     const t = await createTestApp({ deps: { mailer: null } });
     try {
       const options = await t.app.inject({ method: 'GET', url: '/api/auth/options' });
-      expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: null });
+      expect(options.json()).toEqual({ passwords: true, passwordReset: 'operator', sso: null, ldap: false });
     } finally {
       await t.close();
     }

@@ -1,3 +1,4 @@
+import type { TeamRole } from '@contract/teams';
 import type { Db } from '../../db/database';
 import { teamsRepository } from './teams.repository';
 import { livePlan, seatLimitError, seatsOf } from './team-seats';
@@ -31,6 +32,9 @@ export const teamAccounts = {
 
   /** The user's team and role as the database has it now (the files module's write rules). */
   membershipOf: (db: Db, userId: string) => teamsRepository.membershipOf(db, userId),
+
+  /** Sets a member's role (the company directory's group mapping at each LDAP sign-in). */
+  setRole: (db: Db, teamId: string, userId: string, role: Exclude<TeamRole, 'owner'>) => teamsRepository.setRole(db, teamId, userId, role),
 
   /** The owner of a team: whom a payment naming only the team is recorded against. */
   ownerOf: (db: Db, teamId: string) => teamsRepository.ownerOf(db, teamId),

@@ -9,6 +9,7 @@ import { useLogin } from '../api/login';
 import { useSignup } from '../api/signup';
 import { returnPathFromLocation } from '../hooks/use-return-path';
 import { AuthCard, FormAlert } from './auth-card';
+import { LdapSignInForm } from './ldap-sign-in-form';
 import { SsoButton, ssoErrorSentence } from './sso-button';
 
 type Mode = 'login' | 'signup';
@@ -36,6 +37,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const sso = options?.sso ?? null;
   // With OIDC_ONLY there is no password form at all, only the provider's button.
   const passwords = options?.passwords ?? true;
+  // The company directory's form (LDAP_URL set) is a sign-in only: its accounts are made at their first sign-in.
+  const ldap = mode === 'login' && (options?.ldap ?? false);
   const ssoError = sso ? ssoErrorSentence(new URLSearchParams(window.location.search).get('sso_error'), sso.name) : null;
 
   async function onSubmit(event: FormEvent) {
@@ -59,7 +62,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
       <div className="mb-4 grid gap-4 empty:hidden">
         {ssoError && <FormAlert>{ssoError}</FormAlert>}
         {sso && <SsoButton name={sso.name} next={next} />}
-        {sso && passwords && (
+        {ldap && <LdapSignInForm next={next} />}
+        {(sso || ldap) && passwords && (
           <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
             <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
           </p>
