@@ -13,6 +13,7 @@ import {
 import { requireUser } from '../auth/current-user';
 import { sessionEndedError, watchSession } from '../auth/session-watch';
 import { KeptExchangeError, MidStreamError, type ChatService, type KeptExchange } from './chat.service';
+import { openEventStream } from '../../lib/event-stream';
 
 /**
  * POST /api/chat answers JSON, or SSE when the client sends `Accept: text/event-stream`. The SSE
@@ -67,15 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
       const send = (event: ChatStreamEvent) => {
         if (!started) {
           started = true;
-          reply.hijack();
-          reply.raw.writeHead(200, {
-            ...(reply.getHeaders() as Record<string, string>),
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-store, no-transform',
-            connection: 'keep-alive',
-            // Tell proxies such as nginx not to buffer the stream.
-            'x-accel-buffering': 'no',
-          });
+          openEventStream(reply);
         }
         if (!reply.raw.destroyed) reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
       };

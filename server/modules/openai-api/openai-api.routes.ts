@@ -8,6 +8,7 @@ import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { KeptExchangeError, MidStreamError, type ChatService } from '../chat/chat.service';
 import { errorBody, fromAppError, openAiErrorHandler, OpenAiRequestError } from './openai-errors';
 import { chatRequestOf } from './openai-request';
+import { openEventStream } from '../../lib/event-stream';
 
 /** GET /v1/models' `created`: the personas have no creation time; this is the day they first answered here. */
 const MODELS_CREATED = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -81,14 +82,7 @@ export const openAiApiRoutes: FastifyPluginAsync<{ chatService: ChatService; api
     const write = (data: unknown) => {
       if (!started) {
         started = true;
-        reply.hijack();
-        reply.raw.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
+        openEventStream(reply);
         write(chunk({ role: 'assistant', content: '' }, null));
       }
       if (!reply.raw.destroyed) reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
