@@ -54,6 +54,8 @@ import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/searc
 import { createReindexService } from './modules/search/reindex.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
+import { createTeamControlsService } from './modules/team-controls/team-controls.service';
+import { registerTeamControlsModule } from './modules/team-controls/team-controls.module';
 
 export interface AppDeps {
   config: Config;
@@ -200,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await indexing.close();
     await indexerStopped;
   });
+  // The team's policy, budgets and usage (issue 43): checked where every chat starts.
+  const teamControls = createTeamControlsService({ db, config, clock });
   const chatService = createChatService({
+    teamControls,
     db,
     config,
     clock,
@@ -241,13 +246,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true, revokeApiKeys: apiKeys.revokeAllOf });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: teamsService });
+  await registerTeamControlsModule(app, teamControls);
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
   const reindex = createReindexService({ db, requireModifiableFile: files.records.requireModifiable, nudge: () => search.indexer.nudge() });
   await app.register(searchRoutes, { service: search.service, reindex });
   await app.register(apiKeysRoutes, { service: apiKeys });
-  await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
-  await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });
+  await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys, teamControls });
+  await app.register(mcpRoutes, { chatService, search: search.service, apiKeys, teamControls });
   nudgeIndexerOnUpload(app, search.indexer);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
+  it('reads MODEL_PRICE_<PERSONA> as USD per million tokens in and out, and names a bad one', () => {
+    const config = loadConfig({ MODEL_PRICE_DEFAULT: '0.15,0.60', MODEL_PRICE_G: ' 3 , 15 ' });
+    expect(config.MODEL_PRICE_DEFAULT).toEqual({ inPerMillion: 0.15, outPerMillion: 0.6 });
+    expect(config.MODEL_PRICE_G).toEqual({ inPerMillion: 3, outPerMillion: 15 });
+    expect(config.MODEL_PRICE_GINA).toBeUndefined();
+    expect(() => loadConfig({ MODEL_PRICE_GINO: '0.15' })).toThrow('MODEL_PRICE_GINO: must be "<in>,<out>" in USD per million tokens, e.g. 0.15,0.60');
+  });
+
   it('applies the documented defaults to an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -35,6 +35,19 @@ const contextTokens = z.preprocess(
   z.coerce.number({ error: 'must be a number of tokens' }).int('must be a whole number of tokens').min(512, 'must be at least 512 tokens').optional(),
 );
 
+/** "<in>,<out>": USD per million prompt and completion tokens, each a number of at least 0. */
+const modelPrice = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?\s*,\s*\d+(\.\d+)?\s*$/, 'must be "<in>,<out>" in USD per million tokens, e.g. 0.15,0.60')
+    .transform((v) => {
+      const [input, output] = v.split(',').map((part) => Number(part.trim()));
+      return { inPerMillion: input!, outPerMillion: output! };
+    })
+    .optional(),
+);
+
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -155,6 +168,14 @@ export const configSchema = z.object({
   GENIE_MODEL_LABEL_GINO: optionalString,
   GENIE_MODEL_LABEL_GINA: optionalString,
   GENIE_MODEL_LABEL_G: optionalString,
+  /**
+   * Each persona's model price in USD per million tokens, "<in>,<out>" (e.g. "0.15,0.60"), for the
+   * team's usage and cost (issue 43); unset counts tokens at no cost.
+   */
+  MODEL_PRICE_DEFAULT: modelPrice,
+  MODEL_PRICE_GINO: modelPrice,
+  MODEL_PRICE_GINA: modelPrice,
+  MODEL_PRICE_G: modelPrice,
   /**
    * Each persona's model context size in tokens (prompt and reply together); unset uses the
    * provider's usual size (catalogue.ts DEFAULT_CONTEXT_TOKENS), or less once the provider reports less.

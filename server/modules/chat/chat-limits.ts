@@ -22,6 +22,8 @@ export interface ChatSender {
   id: string;
   premiumUntil: Date | null;
   plan: string | null;
+  /** Present when the request came with an API key (/v1, /mcp): the team's policy may turn the API off. */
+  keyId?: string;
 }
 
 /** What the limits need from the database, read in one statement. */

@@ -38,6 +38,9 @@ import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
 import { ReplyDraft, roomForWhatItCarries, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
 import { chatRepository as repo } from './chat.repository';
 import type { PendingWrites } from '../../lib/pending-writes';
+import { estimateTokens } from '../../adapters/llm/context-budget';
+import type { PolicyAsk } from '../team-controls/team-policy-rules';
+import type { UsageRecord } from '../team-controls/team-controls.service';
 
 /** Each persona's "Powered by" label setting (README "Connecting a model provider"). */
 const MODEL_LABEL_ENV = {
@@ -59,6 +62,14 @@ export interface ChatServiceDeps {
   pendingWrites: PendingWrites;
   /** Passages of the user's files, for "Search my files" and long attachments (the search module). */
   knowledge?: KnowledgeSource;
+  /** The team's policy and budgets (issue 43), checked where each exchange starts; usage is recorded through it. */
+  teamControls?: TeamControlsForChat;
+}
+
+/** What the chat needs of the team-controls module. */
+export interface TeamControlsForChat {
+  checkChat(userId: string, ask: PolicyAsk): Promise<void>;
+  recordUsage(record: UsageRecord): Promise<void>;
 }
 
 /** Where a failed exchange's user message was kept (shown with Retry); absent when it was not kept. */
@@ -168,6 +179,8 @@ export function createChatService(deps: ChatServiceDeps) {
     if (earlier) await earlier; // the previous reply of this user, still being stored
     const now = clock.now();
     const persona = getPersona(body.character);
+    // The team's policy and monthly budgets (issue 43): the one check, for the browser, /v1 and /mcp alike.
+    await deps.teamControls?.checkChat(userId, { viaApiKey: sender.keyId !== undefined, persona: persona.id, mode: body.mode, generateImage: body.generateImage === true });
     const limits = chatLimitsFor(config, sender, body.mode, now);
     const existing = body.conversationId !== undefined;
     const conversation = { id: conversationId, existing, title: '', persona: persona.id, mode: body.mode };
@@ -290,7 +303,7 @@ export function createChatService(deps: ChatServiceDeps) {
       ...(end.historyOmitted > 0 ? { historyOmitted: end.historyOmitted } : {}),
       ...(citations ? { citations } : {}),
     };
-    const store = () =>
+    const finish = () =>
       exchanges.finishExchange(db, {
         userId,
         conversation,
@@ -315,7 +328,29 @@ export function createChatService(deps: ChatServiceDeps) {
         features: featureEventsOf(body, exchange.attachments),
         now: finishedAt,
       });
+    const store = async () => {
+      await finish();
+      if (draft.providerAsked || !exchange.choice) await recordUsage(exchange, draft);
+    };
     return { reply, store };
+  }
+
+  /**
+   * The call's tokens for the team's usage and budgets: the provider's own counts when the stream
+   * gave them, else an estimate from the text (marked estimated), as for the offline engine.
+   */
+  async function recordUsage(exchange: StartedExchange, draft: ReplyDraft) {
+    if (!deps.teamControls) return;
+    const counted = draft.usage.tokensIn > 0 || draft.usage.tokensOut > 0;
+    const prompt = exchange.history.reduce((sum, turn) => sum + estimateTokens(turn.content), estimateTokens(exchange.text));
+    await deps.teamControls.recordUsage({
+      userId: exchange.userId,
+      persona: exchange.persona.id,
+      model: exchange.model,
+      tokensIn: counted ? draft.usage.tokensIn : prompt,
+      tokensOut: counted ? draft.usage.tokensOut : estimateTokens(draft.content),
+      estimated: !counted,
+    });
   }
 
   /** Step 3, when the reply came: a streaming client has it (and its id) before it is stored. */

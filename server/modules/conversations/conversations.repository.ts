@@ -190,6 +190,25 @@ export const conversationsRepository = {
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
   },
 
+  /**
+   * Retention (issue 43): the team's members' conversations whose last activity is before
+   * `cutoff`, except pinned ones; their messages (and the citations they hold) go with them.
+   * Library files are not touched. Answers how many were erased.
+   */
+  async eraseStale(db: Db, teamId: string, cutoff: Date): Promise<number> {
+    const rows = await db
+      .delete(conversations)
+      .where(
+        and(
+          sql`${conversations.userId} in (select user_id from team_members where team_id = ${teamId})`,
+          eq(conversations.pinned, false),
+          lt(conversations.updatedAt, cutoff),
+        ),
+      )
+      .returning({ id: conversations.id });
+    return rows.length;
+  },
+
   async deleteOwn(db: Db, userId: string, id: string): Promise<boolean> {
     const rows = await db
       .delete(conversations)

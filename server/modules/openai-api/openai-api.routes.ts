@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { requireApiKeyUser } from '../api-keys/api-key-auth';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { KeptExchangeError, MidStreamError, type ChatService } from '../chat/chat.service';
+import type { TeamControlsService } from '../team-controls/team-controls.service';
 import { errorBody, fromAppError, openAiErrorHandler, OpenAiRequestError } from './openai-errors';
 import { chatRequestOf } from './openai-request';
 import { openEventStream } from '../../lib/event-stream';
@@ -22,7 +23,16 @@ const seconds = () => Math.floor(Date.now() / 1000);
  * counted and stored exactly like a message sent in the browser. Its own error handler answers in
  * OpenAI's shape.
  */
-export const openAiApiRoutes: FastifyPluginAsync<{ chatService: ChatService; apiKeys: ApiKeysService }> = async (app, { chatService, apiKeys }) => {
+export const openAiApiRoutes: FastifyPluginAsync<{ chatService: ChatService; apiKeys: ApiKeysService; teamControls: Pick<TeamControlsService, 'requireApiAllowed'> }> = async (
+  app,
+  { chatService, apiKeys, teamControls },
+) => {
+  /** The key's user, when their team's policy lets API keys in (issue 43); else 403 with the rule. */
+  const apiUser = async (request: Parameters<typeof requireApiKeyUser>[0]) => {
+    const user = await requireApiKeyUser(request, apiKeys);
+    await teamControls.requireApiAllowed(user.id, 'api');
+    return user;
+  };
   app.setErrorHandler(openAiErrorHandler);
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody(new OpenAiRequestError(404, `Genie's API has no ${request.method} ${request.url.split('?')[0]}. It answers GET /v1/models and POST /v1/chat/completions.`, 'invalid_request_error', null, 'unknown_url'))),
@@ -34,19 +44,19 @@ export const openAiApiRoutes: FastifyPluginAsync<{ chatService: ChatService; api
   });
 
   app.get('/models', async (request) => {
-    await requireApiKeyUser(request, apiKeys);
+    await apiUser(request);
     return modelList();
   });
 
   app.get<{ Params: { id: string } }>('/models/:id', async (request) => {
-    await requireApiKeyUser(request, apiKeys);
+    await apiUser(request);
     const model = modelList().data.find((m) => m.id === request.params.id);
     if (!model) throw new OpenAiRequestError(404, `The model "${request.params.id}" does not exist.`, 'invalid_request_error', 'model', 'model_not_found');
     return model;
   });
 
   app.post('/chat/completions', async (request, reply) => {
-    const user = await requireApiKeyUser(request, apiKeys);
+    const user = await apiUser(request);
     const { request: body, chat } = chatRequestOf(request.body);
     const created = seconds();
 

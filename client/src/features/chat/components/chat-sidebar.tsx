@@ -16,8 +16,10 @@ import {
   VolumeX,
 } from 'lucide-react';
 import { memo, useRef, type ReactNode } from 'react';
-import type { ChatMode } from '@contract/chat';
+import { CHAT_MODES, type ChatMode } from '@contract/chat';
 import { COMPANION_WORD, type Persona } from '@contract/personas';
+import { MODE_NAMES, retentionNotice } from '@contract/team-controls';
+import { useTeamPolicy } from '@/lib/team-policy';
 import { cn } from '@/lib/utils';
 import { ConversationList } from './conversation-list';
 import { PersonaBadge } from './message-bubble';
@@ -62,6 +64,10 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
   const { collapsed, persona, mode, isPremium } = props;
   const uploadRef = useRef<HTMLInputElement>(null);
   const tourLabel = `Meet the ${COMPANION_WORD}s`;
+  // The team's policy (issue 43): modes it turns off are not offered, and the list says why.
+  const policy = useTeamPolicy().data;
+  const allows = (m: ChatMode) => !policy || policy.modes.includes(m);
+  const hiddenModes = CHAT_MODES.filter((m) => !allows(m));
 
   return (
     <aside
@@ -103,16 +109,27 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
         )}
 
         <SidebarHeading collapsed={collapsed}>Mode</SidebarHeading>
-        <SidebarItem icon={MessageCircle} label={`Chat with ${persona.name}`} collapsed={collapsed} active={mode === 'chat'} onClick={() => props.onModeChange('chat')} />
-        <SidebarItem icon={BookOpen} label="Dictionary" collapsed={collapsed} active={mode === 'dictionary'} onClick={() => props.onModeChange('dictionary')} />
-        <SidebarItem
-          icon={Scale}
-          label="Legal"
-          collapsed={collapsed}
-          active={mode === 'law'}
-          onClick={() => props.onModeChange('law')}
-          suffix={isPremium || props.legalModeOpen ? undefined : <ProBadge compact={collapsed} />}
-        />
+        {allows('chat') && (
+          <SidebarItem icon={MessageCircle} label={`Chat with ${persona.name}`} collapsed={collapsed} active={mode === 'chat'} onClick={() => props.onModeChange('chat')} />
+        )}
+        {allows('dictionary') && (
+          <SidebarItem icon={BookOpen} label="Dictionary" collapsed={collapsed} active={mode === 'dictionary'} onClick={() => props.onModeChange('dictionary')} />
+        )}
+        {allows('law') && (
+          <SidebarItem
+            icon={Scale}
+            label="Legal"
+            collapsed={collapsed}
+            active={mode === 'law'}
+            onClick={() => props.onModeChange('law')}
+            suffix={isPremium || props.legalModeOpen ? undefined : <ProBadge compact={collapsed} />}
+          />
+        )}
+        {!collapsed && hiddenModes.length > 0 && (
+          <p className="px-3 pb-1 text-xs text-white/50" data-testid="modes-off-by-policy">
+            {hiddenModes.map((m) => MODE_NAMES[m]).join(' and ')} {hiddenModes.length === 1 ? 'is' : 'are'} turned off by your team's policy.
+          </p>
+        )}
 
         <SidebarHeading collapsed={collapsed}>Files</SidebarHeading>
         <SidebarItem icon={FolderOpen} label="Browse Files" collapsed={collapsed} onClick={props.onBrowseFiles} />
@@ -138,6 +155,11 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
         ) : (
           // Never less than about five conversations: in a short window the sidebar scrolls instead.
           <div className="mt-3 flex min-h-72 flex-1 flex-col">
+            {policy?.retentionDays != null && (
+              <p className="px-3 pb-1 text-xs text-white/60" data-testid="retention-notice">
+                {retentionNotice(policy.retentionDays)}
+              </p>
+            )}
             <ConversationList
               activeId={props.conversationId}
               onOpen={props.onOpenConversation}

@@ -10,6 +10,7 @@ import { useProfile } from '../api/get-profile';
 import { formatDate } from '../lib/format';
 import { ActivityTab } from './activity-tab';
 import { OverviewTab } from './overview-tab';
+import { UsageCard } from './usage-card';
 import { ProfileHeader } from './profile-header';
 import { SettingsTab } from './settings-tab';
 import { StorageTab } from './storage-tab';
@@ -126,6 +127,7 @@ export function ProfileScreen({
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab profile={user} metrics={metrics.data} />
+          <UsageCard />
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab metrics={metrics.data} />

@@ -10,6 +10,8 @@ import { useTeam } from '../api/get-team';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
+import { PolicySection } from './policy-section';
+import { UsageSection } from './usage-section';
 import { TeamSummary } from './team-summary';
 
 function Shell({ children }: { children: ReactNode }) {
@@ -75,6 +77,8 @@ export function TeamScreen() {
       <MemberList team={data} me={{ userId, role }} />
       {canManage && <InviteForm team={data} />}
       {canManage && <InvitationList team={data} />}
+      <PolicySection />
+      {canManage && <UsageSection />}
     </Shell>
   );
 }

@@ -1,0 +1,77 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { teamUsageUrl, useTeamUsage } from '../api/team-policy';
+
+const tokens = (n: number) => n.toLocaleString('en-US');
+const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** /team "Usage and cost" (issue 43, owner and admins): the month by member and by model, and the budget left. */
+export function UsageSection() {
+  const [month, setMonth] = useState(thisMonth);
+  const usage = useTeamUsage(month, /^\d{4}-\d{2}$/.test(month));
+  const data = usage.data;
+  const teamLeft = data && data.budget.monthlyTokensTeam !== null ? Math.max(0, data.budget.monthlyTokensTeam - data.budget.usedTeam) : null;
+  const perMember = data?.budget.monthlyTokensPerMember ?? null;
+  return (
+    <Card data-testid="team-usage">
+      <CardHeader>
+        <CardTitle>Usage and cost</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="grid gap-1 text-sm text-slate-800">
+            Month
+            <Input type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+          </label>
+          <a className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))} href={teamUsageUrl(month, true)} download>
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+        </div>
+        {usage.isError && <p role="alert" className="text-sm text-red-700">{usage.error.message}</p>}
+        {data && (
+          <>
+            <p className="text-sm text-slate-700" data-testid="team-budget">
+              Team used {tokens(data.budget.usedTeam)} tokens
+              {teamLeft !== null ? `; ${tokens(teamLeft)} left of ${tokens(data.budget.monthlyTokensTeam!)}.` : ' (no team budget).'}
+              {perMember !== null ? ` Each member may use ${tokens(perMember)} tokens a month.` : ''}
+            </p>
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-500">
+                <tr><th className="py-1">Member</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th>{perMember !== null && <th>Left</th>}</tr>
+              </thead>
+              <tbody>
+                {data.members.map((m) => (
+                  <tr key={m.userId} className="border-t border-slate-100">
+                    <td className="py-1">{m.name}</td><td>{tokens(m.tokensIn)}</td><td>{tokens(m.tokensOut)}</td><td>{usd(m.costUSD)}</td>
+                    {perMember !== null && <td>{tokens(Math.max(0, perMember - m.tokensIn - m.tokensOut))}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-500">
+                <tr><th className="py-1">Model</th><th>Persona</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th></tr>
+              </thead>
+              <tbody>
+                {data.models.length === 0 && (
+                  <tr><td colSpan={5} className="py-1 text-slate-500">No model calls this month.</td></tr>
+                )}
+                {data.models.map((m) => (
+                  <tr key={`${m.persona}/${m.model}`} className="border-t border-slate-100">
+                    <td className="py-1">{m.model}</td><td>{m.persona}</td><td>{tokens(m.tokensIn)}</td><td>{tokens(m.tokensOut)}</td><td>{usd(m.costUSD)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@contract/errors';
+import { myUsageSchema, teamPolicySchema, teamPolicyViewSchema, teamUsageSchema, usageQuerySchema } from '@contract/team-controls';
+import { z } from 'zod';
+import { requireUser } from '../auth/current-user';
+import type { TeamControlsService } from './team-controls.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Issue 43: the team's policy, its usage and cost, and the caller's own usage. Always the caller's team. */
+export const teamControlsRoutes: FastifyPluginAsyncZod<{ service: TeamControlsService }> = async (app, { service }) => {
+  const me = async (request: FastifyRequest) => (await requireUser(request)).id;
+  const signedIn = {
+    preValidation: async (request: FastifyRequest) => {
+      await requireUser(request);
+    },
+  };
+
+  app.get('/api/team/policy', { ...signedIn, schema: { response: { 200: teamPolicyViewSchema, ...errors } } }, async (request) => service.policyView(await me(request)));
+
+  app.put('/api/team/policy', { ...signedIn, schema: { body: teamPolicySchema, response: { 200: teamPolicyViewSchema, ...errors } } }, async (request) =>
+    service.setPolicy(await me(request), request.body),
+  );
+
+  app.get(
+    '/api/team/usage',
+    { ...signedIn, schema: { querystring: usageQuerySchema, response: { 200: z.union([teamUsageSchema, z.string()]), ...errors } } },
+    async (request, reply) => {
+      const usage = await service.teamUsage(await me(request), request.query.month);
+      if (request.query.format !== 'csv') return usage;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="genie-usage-${usage.month}.csv"`)
+        .send(service.usageCsv(usage));
+    },
+  );
+
+  app.get('/api/profile/usage', { ...signedIn, schema: { querystring: usageQuerySchema.pick({ month: true }), response: { 200: myUsageSchema, ...errors } } }, async (request) =>
+    service.myUsage(await me(request), request.query.month),
+  );
+};

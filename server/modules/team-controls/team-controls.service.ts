@@ -1,0 +1,193 @@
+import type { PersonaId } from '@contract/personas';
+import { policyRefusals, type MyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
+import type { TeamRole } from '@contract/teams';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordAuditEntry, USER_ACTOR } from '../admin/audit-log';
+import { eraseStaleConversations } from '../conversations/conversation-retention';
+import { teamControlsRepository as repo } from './team-controls.repository';
+import { budgetRefusal, policyOfRow, policyRefusal, type PolicyAsk } from './team-policy-rules';
+import { costUSD, csvLine, monthOf, monthRange, priceOf } from './usage-cost';
+
+const DAY_MS = 24 * 3600 * 1000;
+const managers: readonly TeamRole[] = ['owner', 'admin'];
+
+export interface TeamControlsDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+}
+
+/** One model call's tokens, as the chat service hands them over. */
+export interface UsageRecord {
+  userId: string;
+  persona: string;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  estimated: boolean;
+}
+
+/**
+ * Issue 43: the team's policy (what members may use, budgets, retention), its enforcement for every
+ * chat (the chat service asks `checkChat` once, where each exchange starts), usage and cost.
+ */
+export function createTeamControlsService(deps: TeamControlsDeps) {
+  const { db, config, clock } = deps;
+
+  async function membership(userId: string) {
+    const found = await repo.membershipWithPolicy(db, userId);
+    if (!found) throw notFound('Your account');
+    return { ...found, rules: policyOfRow(found.policy) };
+  }
+
+  const requireManager = (role: TeamRole, what: string) => {
+    if (!managers.includes(role)) throw new AppError('forbidden', `Only the team's owner and admins can ${what}.`);
+  };
+
+  return {
+    async policyView(userId: string): Promise<TeamPolicyView> {
+      const me = await membership(userId);
+      return { ...me.rules, canEdit: managers.includes(me.role) };
+    },
+
+    async setPolicy(userId: string, policy: TeamPolicy): Promise<TeamPolicyView> {
+      const me = await membership(userId);
+      requireManager(me.role, "change the team's policy");
+      const now = clock.now();
+      // Stored in a stable order, so a view never depends on the order the form sent.
+      const normalized: TeamPolicy = {
+        ...policy,
+        personas: [...new Set(policy.personas)].sort(),
+        modes: [...new Set(policy.modes)].sort(),
+      };
+      await db.transaction(async (tx) => {
+        await repo.upsertPolicy(tx, me.teamId, normalized, userId, now);
+        await recordAuditEntry(tx, {
+          actor: USER_ACTOR,
+          action: 'team_policy_changed',
+          targetUserId: userId,
+          targetLabel: `team ${me.teamId}`,
+          details: { teamId: me.teamId, policy: JSON.stringify(normalized) },
+          at: now,
+        });
+      });
+      return { ...normalized, canEdit: true };
+    },
+
+    /**
+     * The one check before a chat reaches a model (ChatService.startExchange): the team's policy,
+     * then its budgets for the month. Throws a 403 AppError naming the rule.
+     */
+    async checkChat(userId: string, ask: PolicyAsk): Promise<void> {
+      const me = await membership(userId);
+      const refusal = policyRefusal(me.rules, ask);
+      if (refusal) throw refusal;
+      if (me.rules.monthlyTokensPerMember === null && me.rules.monthlyTokensTeam === null) return;
+      const { from, to } = monthRange(monthOf(clock.now()));
+      const over = budgetRefusal(me.rules, await repo.usedTokens(db, me.teamId, userId, from, to));
+      if (over) throw over;
+    },
+
+    /** /v1 and /mcp with an API key: refused when the team's policy turns the API (or, for /mcp, the tools) off. */
+    async requireApiAllowed(userId: string, surface: 'api' | 'mcp'): Promise<void> {
+      const { rules } = await membership(userId);
+      if (!rules.api) throw new AppError('forbidden', policyRefusals.api);
+      if (surface === 'mcp' && !rules.tools) throw new AppError('forbidden', policyRefusals.tools);
+    },
+
+    async recordUsage(record: UsageRecord): Promise<void> {
+      await repo.recordUsage(db, { ...record, at: clock.now() });
+    },
+
+    /** GET /api/team/usage: the caller's team's month, for its owner and admins. */
+    async teamUsage(userId: string, month: string | undefined): Promise<TeamUsage> {
+      const me = await membership(userId);
+      requireManager(me.role, "see the team's usage");
+      const chosen = month ?? monthOf(clock.now());
+      const { from, to } = monthRange(chosen);
+      const [byUser, byModel, members] = await Promise.all([
+        repo.teamUsageByUser(db, me.teamId, from, to),
+        repo.teamUsageByModel(db, me.teamId, from, to),
+        repo.teamMembers(db, me.teamId),
+      ]);
+      // Every current member, with nothing used when they used nothing; people who left (or were
+      // erased) keep their line, so the members add up to the team.
+      const lines = new Map<string, TeamUsage['members'][number]>();
+      for (const m of members) lines.set(m.userId, { userId: m.userId, name: m.name, tokensIn: 0, tokensOut: 0, costUSD: 0 });
+      for (const row of byUser) {
+        const key = row.userId ?? '';
+        const line = lines.get(key) ?? { userId: key, name: row.name ?? 'Deleted account', tokensIn: 0, tokensOut: 0, costUSD: 0 };
+        line.tokensIn += row.tokensIn;
+        line.tokensOut += row.tokensOut;
+        line.costUSD = round(line.costUSD + costUSD(priceOf(config, row.persona), row.tokensIn, row.tokensOut));
+        lines.set(key, line);
+      }
+      const models = byModel.map((row) => ({ ...row, costUSD: costUSD(priceOf(config, row.persona), row.tokensIn, row.tokensOut) }));
+      const usedTeam = models.reduce((sum, m) => sum + m.tokensIn + m.tokensOut, 0);
+      return {
+        month: chosen,
+        members: [...lines.values()],
+        models,
+        budget: { monthlyTokensPerMember: me.rules.monthlyTokensPerMember, monthlyTokensTeam: me.rules.monthlyTokensTeam, usedTeam },
+      };
+    },
+
+    /** The same month as CSV: one line per member, then one per model. */
+    usageCsv(usage: TeamUsage): string {
+      const lines = [csvLine(['kind', 'id', 'name', 'persona', 'tokensIn', 'tokensOut', 'costUSD'])];
+      for (const m of usage.members) lines.push(csvLine(['member', m.userId, m.name, null, m.tokensIn, m.tokensOut, m.costUSD]));
+      for (const m of usage.models) lines.push(csvLine(['model', m.model, m.model, m.persona, m.tokensIn, m.tokensOut, m.costUSD]));
+      return `${lines.join('\r\n')}\r\n`;
+    },
+
+    /** GET /api/profile/usage: the caller's own month. */
+    async myUsage(userId: string, month: string | undefined): Promise<MyUsage> {
+      const me = await membership(userId);
+      const chosen = month ?? monthOf(clock.now());
+      const { from, to } = monthRange(chosen);
+      const rows = await repo.userUsageByPersona(db, userId, from, to);
+      let tokensIn = 0;
+      let tokensOut = 0;
+      let cost = 0;
+      for (const row of rows) {
+        tokensIn += row.tokensIn;
+        tokensOut += row.tokensOut;
+        cost = round(cost + costUSD(priceOf(config, row.persona as PersonaId), row.tokensIn, row.tokensOut));
+      }
+      return { month: chosen, tokensIn, tokensOut, costUSD: cost, monthlyTokensPerMember: me.rules.monthlyTokensPerMember };
+    },
+
+    /**
+     * The daily retention run: for each team with retentionDays, its members' conversations last
+     * active more than that many days ago (by the clock) are erased, pinned ones kept; the count goes
+     * to the audit log. Answers the total erased.
+     */
+    async runRetention(): Promise<number> {
+      const now = clock.now();
+      let total = 0;
+      for (const team of await repo.teamsWithRetention(db)) {
+        const days = team.retentionDays!;
+        const erased = await eraseStaleConversations(db, team.teamId, new Date(now.getTime() - days * DAY_MS));
+        total += erased;
+        if (erased > 0 && team.ownerId) {
+          await recordAuditEntry(db, {
+            actor: '(retention)',
+            action: 'conversations_erased_by_retention',
+            targetUserId: team.ownerId,
+            targetLabel: team.teamName,
+            details: { teamId: team.teamId, retentionDays: days, conversations: erased },
+            at: now,
+          });
+        }
+      }
+      return total;
+    },
+  };
+}
+
+const round = (usd: number) => Math.round(usd * 1_000_000) / 1_000_000;
+
+export type TeamControlsService = ReturnType<typeof createTeamControlsService>;
