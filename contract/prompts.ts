@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { sharingScopeSchema } from './projects';
+import { sharingScopeSchema, type SharingScope } from './projects';
+
+export type { SharingScope };
 
 /** Issue 42: the prompt library. A saved prompt has a title and a body with {{placeholders}}. */
 
