@@ -76,6 +76,12 @@ export const chatRequestSchema = z
     editOf: z.uuid({ error: 'editOf must be a message id' }).optional(),
     /** "Search my files": answer from passages of the user's files, cited as [n] (issue 16). */
     knowledge: knowledgeOptionSchema.optional(),
+    /**
+     * A new conversation starts inside this project (issue 42): its instructions join the system
+     * prompt and its pinned files scope "Search my files". An existing conversation's own project
+     * is used whatever is sent; null says "no project" (what a client knows it to be).
+     */
+    projectId: z.uuid({ error: 'projectId must be a project id' }).nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.regenerate) {
@@ -189,6 +195,10 @@ export const conversationSummarySchema = z.object({
   mode: chatModeSchema,
   pinned: z.boolean(),
   messageCount: z.number().int(),
+  /** The project it is in (issue 42), or null. */
+  projectId: z.string().nullable(),
+  /** Shared read-only with the owner's team: when, and by whom (the owner's username); null when not. */
+  shared: z.object({ at: z.string(), by: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Search results only: where the search matched, cut into plain text and highlighted parts. */
@@ -218,8 +228,13 @@ export const conversationPatchSchema = z
       .max(CONVERSATION_TITLE_MAX_CHARS, `A title may be at most ${CONVERSATION_TITLE_MAX_CHARS} characters`)
       .optional(),
     pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
+    /** Move it into a project the caller can see, or out of any (null). */
+    projectId: z.uuid({ error: 'projectId must be a project id' }).nullable().optional(),
   })
-  .refine((body) => body.title !== undefined || body.pinned !== undefined, { message: 'Send a title or pinned', path: ['title'] });
+  .refine((body) => body.title !== undefined || body.pinned !== undefined || body.projectId !== undefined, {
+    message: 'Send a title, pinned or projectId',
+    path: ['title'],
+  });
 export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
 
 /** POST /api/conversations/:id/branch: show the branch through this message (a variant flip). */
@@ -281,3 +296,14 @@ export const personaWithModelSchema = z.object({
 export type PersonaWithModel = Persona & { model: string; modelName: string; offline: boolean };
 export const personasResponseSchema = z.object({ personas: z.array(personaWithModelSchema) });
 export type PersonasResponse = z.infer<typeof personasResponseSchema>;
+
+/**
+ * A conversation a teammate shared (issue 42), read-only: GET /api/shared-conversations/:id.
+ * `owner` is who shared it.
+ */
+export const sharedConversationSchema = z.object({
+  conversation: conversationSummarySchema,
+  owner: z.string(),
+  messages: z.array(storedMessageSchema),
+});
+export type SharedConversation = z.infer<typeof sharedConversationSchema>;

@@ -44,6 +44,10 @@ import { createChatService } from './modules/chat/chat.service';
 import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
+import { createProjectsService } from './modules/projects/projects.service';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { createPromptsService } from './modules/prompts/prompts.service';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
@@ -204,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The team's policy, budgets and usage (issue 43): checked where every chat starts.
   const teamControls = createTeamControlsService({ db, config, clock });
+  const projects = createProjectsService({ db, clock });
+  const conversations = createConversationsService({ db, pendingWrites, clock, projects });
   const chatService = createChatService({
     teamControls,
     db,
@@ -213,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extraction,
     pendingWrites,
     knowledge: search.service,
+    projects: { forChat: projects.forChat, projectIdOf: conversations.projectIdOf, place: conversations.place },
   });
   app.addHook('onClose', () => chatService.stopTitleCalls());
 
@@ -241,7 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const apiKeys = createApiKeysService({ db, clock });
   // ── module routes: one registration line per module, in any order ──
   await app.register(chatRoutes, { chatService });
-  await app.register(conversationsRoutes, { conversationsService: createConversationsService({ db, pendingWrites }) });
+  await app.register(conversationsRoutes, { conversationsService: conversations });
+  await app.register(projectsRoutes, { service: projects });
+  await app.register(promptsRoutes, { service: createPromptsService({ db, clock, teamIdOf: projects.teamIdOf }) });
   await registerFilesModule(app, { services: files, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true, revokeApiKeys: apiKeys.revokeAllOf });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });

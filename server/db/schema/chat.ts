@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+import { teams } from './teams';
 import { users } from './users';
 
 export const conversations = pgTable(
@@ -20,10 +22,21 @@ export const conversations = pgTable(
      * conversation's own messages, which go with it.
      */
     activeLeafId: uuid('active_leaf_id'),
+    /** The project it is in (issue 42); a deleted project leaves its conversations outside any. */
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /**
+     * Shared read-only with this team (issue 42), since shared_at; null when not shared. Teammates
+     * read it only while both they and its owner are members of that team.
+     */
+    sharedTeamId: uuid('shared_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
+    index('conversations_project_idx').on(t.projectId).where(sql`${t.projectId} is not null`),
+  ],
 );
 export type ConversationRow = typeof conversations.$inferSelect;
 

@@ -47,6 +47,15 @@ export interface ReplyRequest {
   history: ChatTurn[];
   /** Passages from the user's files to answer from and cite ("Search my files", long attachments); null when none apply. */
   knowledge?: GatheredKnowledge | null;
+  /** The instructions of the project the chat is in (issue 42), added to the persona's system prompt. */
+  instructions?: string;
+}
+
+/** The persona's system prompt, and the project's instructions after it when there are any. */
+export function systemFor(request: Pick<ReplyRequest, 'persona' | 'mode' | 'instructions'>, wordnet?: Parameters<typeof systemPrompt>[2]): string {
+  const base = systemPrompt(request.persona, request.mode, wordnet);
+  const instructions = request.instructions?.trim();
+  return instructions ? `${base}\n\nInstructions for this project, from the user's team:\n${instructions}` : base;
 }
 
 /** The reply so far. When the reply fails, the rollback reads how far it got. */
@@ -131,7 +140,7 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
     // What the message carries, fitted to this window (chat-window.ts); then the history to what is left.
     const window = fitToWindow({
       contextTokens,
-      system: systemPrompt(request.persona, request.mode, wordnet),
+      system: systemFor(request, wordnet),
       history: request.history,
       question: request.message.trim() || request.text,
       text: request.text,
@@ -193,11 +202,11 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
  * Checked before a message is stored or its files read: 413 when the typed message alone does not
  * fit the model's window; else the tokens left for its attachments and passages (Infinity offline).
  */
-export function roomForWhatItCarries(deps: ReplyDeps, request: Pick<ReplyRequest, 'persona' | 'mode' | 'choice'>, text: string): number {
+export function roomForWhatItCarries(deps: ReplyDeps, request: Pick<ReplyRequest, 'persona' | 'mode' | 'choice' | 'instructions'>, text: string): number {
   const { choice } = request;
   if (!choice) return Infinity;
   const contextTokens = deps.reportedContext.sizeFor(modelLabel(choice), configuredContextTokens(deps.config, request.persona.id, choice));
-  const room = roomForMaterial(contextTokens, systemPrompt(request.persona, request.mode), text);
+  const room = roomForMaterial(contextTokens, systemFor(request), text);
   if (!room.fits) throw messageTooLong(room.messageTokens, room.availableTokens);
   return room.roomTokens;
 }

@@ -24,6 +24,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FilesForChat } from '../files/file-records.service';
+import type { ProjectContext } from '../projects/projects.service';
 import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { titleFromFirstMessage } from './chat-title';
@@ -64,12 +65,24 @@ export interface ChatServiceDeps {
   knowledge?: KnowledgeSource;
   /** The team's policy and budgets (issue 43), checked where each exchange starts; usage is recorded through it. */
   teamControls?: TeamControlsForChat;
+  /** Projects (issue 42): a chat inside one gets its instructions and searches its pinned files. */
+  projects?: ProjectsForChat;
 }
 
 /** What the chat needs of the team-controls module. */
 export interface TeamControlsForChat {
   checkChat(userId: string, ask: PolicyAsk): Promise<void>;
   recordUsage(record: UsageRecord): Promise<void>;
+}
+
+/** What a chat asks of the projects and conversations modules (wired in app.ts). */
+export interface ProjectsForChat {
+  /** The project, when the user can see it; null otherwise. */
+  forChat(userId: string, projectId: string): Promise<ProjectContext | null>;
+  /** The project an existing conversation of the user's is in (null: none; undefined: not theirs). */
+  projectIdOf(userId: string, conversationId: string): Promise<string | null | undefined>;
+  /** Puts a conversation just created into its project. */
+  place(userId: string, conversationId: string, projectId: string): Promise<void>;
 }
 
 /** Where a failed exchange's user message was kept (shown with Retry); absent when it was not kept. */
@@ -151,6 +164,9 @@ export function createChatService(deps: ChatServiceDeps) {
     const plain =
       choice && !body.regenerate && body.editOf === undefined && !body.knowledge && !body.generateImage && !body.attachments?.length && body.message.trim() !== '';
     if (!plain || (body.conversationId !== undefined && body.messages.length === 0)) return null;
+    // A chat in a project needs its instructions, read by the start: early only when the client
+    // says there is no project (null), or for a new chat outside any (issue 42).
+    if (body.projectId || (body.projectId === undefined && body.conversationId !== undefined && deps.projects)) return null;
     const limits = chatLimitsFor(config, sender, body.mode, clock.now());
     const release = limits.needsPromotion ? null : allowances.claim(sender.id, limits);
     if (!release) return null;
@@ -165,6 +181,22 @@ export function createChatService(deps: ChatServiceDeps) {
       knowledge: null,
     };
     return { request, release };
+  }
+
+  /**
+   * The project a chat runs in (issue 42): an existing conversation's own (when the user can still
+   * see it), or the one a new chat is started in (404 when the user cannot see it).
+   */
+  async function projectOf(userId: string, body: ParsedChatRequest): Promise<ProjectContext | null> {
+    if (!deps.projects) return null;
+    if (body.conversationId !== undefined) {
+      const projectId = await deps.projects.projectIdOf(userId, body.conversationId);
+      return projectId ? deps.projects.forChat(userId, projectId) : null;
+    }
+    if (!body.projectId) return null;
+    const project = await deps.projects.forChat(userId, body.projectId);
+    if (!project) throw notFound('That project');
+    return project;
   }
 
   /**
@@ -184,6 +216,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const limits = chatLimitsFor(config, sender, body.mode, now);
     const existing = body.conversationId !== undefined;
     const conversation = { id: conversationId, existing, title: '', persona: persona.id, mode: body.mode };
+    const project = await projectOf(userId, body);
     const refuseUnlessAllowed = (start: ExchangeStart) => {
       const refusal = limitRefusal(limits, start, now);
       if (refusal) {
@@ -227,7 +260,7 @@ export function createChatService(deps: ChatServiceDeps) {
     // A typed message that alone does not fit the model is refused (413) before its files are read or
     // the library searched; what it carries is fitted to the window later, never refused.
     const typedText = (answered ? answered.content : body.message).trim() || attachmentsOnlyMessage(requested.length);
-    const roomTokens = body.knowledge || requested.length > 0 ? roomForWhatItCarries({ config, reportedContext }, { persona, mode: body.mode, choice }, typedText) : Infinity;
+    const roomTokens = body.knowledge || requested.length > 0 ? roomForWhatItCarries({ config, reportedContext }, { persona, mode: body.mode, choice, instructions: project?.instructions }, typedText) : Infinity;
     let attachments: ResolvedAttachment[] = [];
     if (requested.length > 0 || answered) {
       // Checked before the files are read, so the refusals come in the same order as without them.
@@ -257,11 +290,12 @@ export function createChatService(deps: ChatServiceDeps) {
       });
       refuseUnlessAllowed(start);
       allowances.remember(userId, limits, start);
+      if (!existing && project) await deps.projects!.place(userId, conversation.id, project.id);
     }
     // "Search my files" and long attachments: passages of files this user may read (issue 16).
     // Without a model nothing is fitted: only a cut-off attachment is read by its passages, from the index.
     const gatherDeps = { source: deps.knowledge, passagesOf: choice ? passagesOf : undefined };
-    const knowledge = await gatherKnowledge(gatherDeps, userId, body, body.message.trim() || text, attachments, roomTokens);
+    const knowledge = await gatherKnowledge(gatherDeps, userId, withProjectScope(body, project), body.message.trim() || text, attachments, roomTokens);
     return {
       userId,
       started,
@@ -281,6 +315,7 @@ export function createChatService(deps: ChatServiceDeps) {
       regenerated,
       firstMessage: !existing,
       knowledge,
+      instructions: project?.instructions ?? '',
     };
   }
 
@@ -501,6 +536,17 @@ export function createChatService(deps: ChatServiceDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/**
+ * "Search my files" inside a project searches its pinned files and folders, unless the message
+ * names files or folders of its own (issue 42). Every search still keeps to what the user may read.
+ */
+function withProjectScope(body: ParsedChatRequest, project: ProjectContext | null): ParsedChatRequest {
+  const k = body.knowledge;
+  if (!k || !project || (project.fileIds.length === 0 && project.folderIds.length === 0)) return body;
+  if ((k.fileIds?.length ?? 0) > 0 || (k.folderIds?.length ?? 0) > 0) return body;
+  return { ...body, knowledge: { scope: 'all', fileIds: project.fileIds, folderIds: project.folderIds } };
+}
 
 function featureEventsOf(body: ParsedChatRequest, attachments: ResolvedAttachment[]) {
   const events: { feature: string; action: string }[] = [{ feature: body.mode, action: 'message' }];

@@ -54,7 +54,7 @@ describe('conversation rename, pin and search', () => {
   it('refuses an empty or over-long title, an empty patch, and another user’s conversation', async () => {
     expect((await patch(ids.tax!, { title: '   ' })).json()).toEqual({ error: 'title: A title cannot be empty', code: 'invalid_input', field: 'title' });
     expect((await patch(ids.tax!, { title: 'x'.repeat(121) })).statusCode).toBe(400);
-    expect((await patch(ids.tax!, {})).json()).toMatchObject({ code: 'invalid_input', error: 'title: Send a title or pinned' });
+    expect((await patch(ids.tax!, {})).json()).toMatchObject({ code: 'invalid_input', error: 'title: Send a title, pinned or projectId' });
     expect((await patch(ids.tax!, { pinned: 'yes' })).statusCode).toBe(400);
     expect((await patch(ids.bob!, { title: 'mine now' })).statusCode).toBe(404);
     expect((await patch('00000000-0000-4000-8000-000000000000', { pinned: true })).statusCode).toBe(404);

@@ -1,11 +1,24 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
-import { conversations, type MessageRow } from '../../db/schema/chat';
+import { conversations, messages, type MessageRow } from '../../db/schema/chat';
+import { teamMembers } from '../../db/schema/teams';
 
 /** The SQL of the conversation list, search, detail, rename/pin, export and delete; always scoped to the owner. */
 
 // Written out in full: inside a select, Drizzle would render the columns unqualified.
 const messageCount = sql<number>`(select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id")`;
+const ownerName = sql<string>`(select "users"."username" from "users" where "users"."id" = "conversations"."user_id")`;
+
+/** The caller's team, as a scalar subquery (team_members.user_id is its key). */
+const teamOf = (userId: SQL | string) => sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`;
+
+/**
+ * True on conversations shared with the viewer's team by an owner who is still in that team
+ * (issue 42): a member removed from the team, or an owner who left it, ends the access at once.
+ */
+const sharedWith = (viewerId: string) =>
+  sql`(${conversations.sharedTeamId} is not null and ${conversations.sharedTeamId} = ${teamOf(viewerId)}
+      and ${conversations.sharedTeamId} = ${teamOf(sql`${conversations.userId}`)})`;
 
 /** What a conversation summary reads: the list and a single conversation's header. */
 const summaryColumns = {
@@ -15,6 +28,9 @@ const summaryColumns = {
   mode: conversations.mode,
   pinned: conversations.pinned,
   activeLeafId: conversations.activeLeafId,
+  projectId: conversations.projectId,
+  sharedAt: conversations.sharedAt,
+  ownerName,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
   messageCount,
@@ -37,6 +53,9 @@ export interface SearchRow {
   mode: string;
   pinned: boolean;
   active_leaf_id: string | null;
+  project_id: string | null;
+  shared_at: string | Date | null;
+  owner_name: string;
   created_at: string | Date;
   updated_at: string | Date;
   message_count: number;
@@ -110,7 +129,8 @@ export const conversationsRepository = {
         where m.user_id = ${userId}::uuid and to_tsvector('english', m.content) @@ q.query
         order by m.conversation_id, m.created_at desc
       )
-      select c.id, c.title, c.persona, c.mode, c.pinned, c.active_leaf_id, c.created_at, c.updated_at,
+      select c.id, c.title, c.persona, c.mode, c.pinned, c.active_leaf_id, c.project_id, c.shared_at,
+             (select username from users where users.id = c.user_id) as owner_name, c.created_at, c.updated_at,
              (select count(*)::int from messages where messages.conversation_id = c.id) as message_count,
              case when h.content is null then null else ts_headline('english', h.content, q.query, ${options}::text) end as snippet
       from conversations c cross join q
@@ -173,8 +193,8 @@ export const conversationsRepository = {
     return parseJsonRows<MessageDetailRow>(rowsOf<{ rows: string | null }>(result)[0]?.rows ?? null);
   },
 
-  /** Rename and pin; does not touch updatedAt (the list order is by last activity). False when not theirs. */
-  async patchOwn(db: Db, userId: string, id: string, patch: { title?: string; pinned?: boolean }): Promise<boolean> {
+  /** Rename, pin and move to a project; does not touch updatedAt (the list order is by last activity). False when not theirs. */
+  async patchOwn(db: Db, userId: string, id: string, patch: { title?: string; pinned?: boolean; projectId?: string | null }): Promise<boolean> {
     const rows = await db
       .update(conversations)
       .set(patch)
@@ -207,6 +227,92 @@ export const conversationsRepository = {
       )
       .returning({ id: conversations.id });
     return rows.length;
+  },
+
+  /** The project a conversation of the caller's is in; undefined when it is not theirs. */
+  async projectIdOf(db: Db, userId: string, id: string): Promise<string | null | undefined> {
+    const [row] = await db
+      .select({ projectId: conversations.projectId })
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .limit(1);
+    return row ? row.projectId : undefined;
+  },
+
+  /** Shares it with the owner's current team (issue 42), or stops sharing it. False when not theirs. */
+  async setShared(db: Db, userId: string, id: string, at: Date | null): Promise<boolean> {
+    const rows = await db
+      .update(conversations)
+      .set(at ? { sharedTeamId: sql`${teamOf(userId)}`, sharedAt: at } : { sharedTeamId: null, sharedAt: null })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  },
+
+  /** A conversation shared with the viewer's team (their own, shared, too); null otherwise. */
+  async findShared(db: Db, viewerId: string, id: string) {
+    const [row] = await db
+      .select({ ...summaryColumns, userId: conversations.userId })
+      .from(conversations)
+      .where(and(eq(conversations.id, id), sharedWith(viewerId)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * A project's conversations as the viewer sees them: their own in it, and the ones teammates
+   * shared with their team; newest activity first.
+   */
+  async inProject(db: Db, viewerId: string, projectId: string) {
+    return db
+      .select({ ...summaryColumns, userId: conversations.userId })
+      .from(conversations)
+      .where(and(eq(conversations.projectId, projectId), or(eq(conversations.userId, viewerId), sharedWith(viewerId))))
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .limit(200);
+  },
+
+  /**
+   * "Continue in my chats": a new conversation of the viewer's holding a copy of these messages
+   * (a shared conversation's branch, oldest first, each following the one before), in one
+   * transaction. The copy writes messages too: it is a conversation's creation, as the chat's
+   * exchange statement's is (docs/decisions.md).
+   */
+  async insertCopy(
+    db: Db,
+    copy: { id: string; userId: string; title: string; persona: string; mode: string; projectId: string | null; now: Date },
+    branch: { id: string; role: string; content: string; attachments: MessageRow['attachments']; image: string | null; citations: MessageRow['citations']; model: string | null; status: string; createdAt: Date }[],
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.insert(conversations).values({
+        id: copy.id,
+        userId: copy.userId,
+        title: copy.title,
+        persona: copy.persona,
+        mode: copy.mode,
+        projectId: copy.projectId,
+        activeLeafId: branch.length > 0 ? branch[branch.length - 1]!.id : null,
+        createdAt: copy.now,
+        updatedAt: copy.now,
+      });
+      if (branch.length === 0) return;
+      await tx.insert(messages).values(
+        branch.map((m, i) => ({
+          id: m.id,
+          conversationId: copy.id,
+          userId: copy.userId,
+          role: m.role,
+          content: m.content,
+          attachments: m.attachments,
+          image: m.image,
+          citations: m.citations,
+          model: m.model,
+          status: m.status,
+          parentId: i === 0 ? null : branch[i - 1]!.id,
+          createdAt: m.createdAt,
+        })),
+      );
+    });
   },
 
   async deleteOwn(db: Db, userId: string, id: string): Promise<boolean> {

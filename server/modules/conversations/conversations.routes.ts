@@ -9,7 +9,9 @@ import {
   conversationIdParamsSchema,
   conversationListQuerySchema,
   conversationListResponseSchema,
+  sharedConversationSchema,
 } from '@contract/chat';
+import { projectConversationsSchema, projectIdParamsSchema } from '@contract/projects';
 import { okResponseSchema } from '@contract/auth';
 import { requireUser } from '../auth/current-user';
 import type { ConversationsService } from './conversations.service';
@@ -74,6 +76,52 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ conversationsService: 
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.body);
+    },
+  );
+
+  // Issue 42: sharing with the team, read-only and revocable.
+  app.post(
+    '/api/conversations/:id/share',
+    { schema: { params: conversationIdParamsSchema, response: { 200: conversationSummarySchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.share(user.id, request.params.id, true);
+    },
+  );
+
+  app.delete(
+    '/api/conversations/:id/share',
+    { schema: { params: conversationIdParamsSchema, response: { 200: conversationSummarySchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.share(user.id, request.params.id, false);
+    },
+  );
+
+  app.get(
+    '/api/shared-conversations/:id',
+    { schema: { params: conversationIdParamsSchema, response: { 200: sharedConversationSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.sharedDetail(user.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/shared-conversations/:id/copy',
+    { schema: { params: conversationIdParamsSchema, response: { 201: conversationSummarySchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.code(201).send(await service.copyShared(user.id, request.params.id));
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/conversations',
+    { schema: { params: projectIdParamsSchema, response: { 200: projectConversationsSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.inProject(user.id, request.params.id);
     },
   );
 };

@@ -6,10 +6,14 @@ import {
   type ConversationPatch,
   type ConversationSummary,
   type MessageStatus,
+  type SharedConversation,
   type StoredMessage,
 } from '@contract/chat';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
+import { randomUUID } from 'node:crypto';
+import type { ProjectConversations } from '@contract/projects';
 import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import { invalidInput, notFound } from '../../lib/app-error';
 import type { PendingWrites } from '../../lib/pending-writes';
 import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type MessageDetailRow, type SearchRow } from './conversations.repository';
@@ -24,6 +28,8 @@ const toSummary = (row: SummaryRow): ConversationSummary => ({
   mode: row.mode as ChatMode,
   pinned: row.pinned,
   messageCount: Number(row.messageCount),
+  projectId: row.projectId,
+  shared: row.sharedAt ? { at: row.sharedAt.toISOString(), by: row.ownerName } : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -35,6 +41,8 @@ const fromSearch = (row: SearchRow): ConversationSummary => ({
   mode: row.mode as ChatMode,
   pinned: row.pinned,
   messageCount: Number(row.message_count),
+  projectId: row.project_id,
+  shared: row.shared_at ? { at: new Date(row.shared_at).toISOString(), by: row.owner_name } : null,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
   ...(row.snippet ? { snippet: snippetParts(row.snippet) } : {}),
@@ -90,8 +98,18 @@ function decodeCursor(cursor: string): ListKey {
   return { updatedAt, id, pinned: pinned === '1' };
 }
 
-export function createConversationsService(deps: { db: Db; pendingWrites: PendingWrites }) {
-  const { db, pendingWrites } = deps;
+/** What the conversations module asks of projects (issue 42): whether the caller can see one. */
+export interface ProjectsForConversations {
+  canSee(userId: string, projectId: string): Promise<boolean>;
+}
+
+export function createConversationsService(deps: { db: Db; pendingWrites: PendingWrites; clock: Clock; projects: ProjectsForConversations }) {
+  const { db, pendingWrites, clock, projects } = deps;
+
+  /** A project the caller may put a conversation in, or 404. */
+  async function checkProject(userId: string, projectId: string | null | undefined) {
+    if (projectId && !(await projects.canSee(userId, projectId))) throw notFound('That project');
+  }
 
   /** A reply streamed a moment ago may still be being stored: read after it. */
   const afterPendingWrites = (userId: string) => pendingWrites.pendingFor(userId) ?? Promise.resolve();
@@ -141,6 +159,7 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
 
     async patch(userId: string, id: string, patch: ConversationPatch): Promise<ConversationSummary> {
       await afterPendingWrites(userId);
+      await checkProject(userId, patch.projectId);
       if (!(await repo.patchOwn(db, userId, id, patch))) throw notFound('That conversation');
       const row = await repo.findOwn(db, userId, id);
       if (!row) throw notFound('That conversation');
@@ -155,6 +174,63 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
       if (!leaf) throw notFound('That message');
       await repo.setActiveLeaf(db, userId, id, leaf);
       return detail(userId, id);
+    },
+
+    /** Shares it read-only with the caller's team, or stops sharing it (issue 42). */
+    async share(userId: string, id: string, shared: boolean): Promise<ConversationSummary> {
+      if (!(await repo.setShared(db, userId, id, shared ? clock.now() : null))) throw notFound('That conversation');
+      const row = await repo.findOwn(db, userId, id);
+      if (!row) throw notFound('That conversation');
+      return toSummary(row);
+    },
+
+    /** A conversation a teammate shared, read-only: its active branch. Anyone else's id is 404. */
+    async sharedDetail(viewerId: string, id: string): Promise<SharedConversation> {
+      const row = await repo.findShared(db, viewerId, id);
+      if (!row) throw notFound('That conversation');
+      // The reader sees the branch on its owner's screen, without the other variants.
+      const branch = branchTo(await repo.messagesOf(db, id), row.activeLeafId);
+      return {
+        conversation: toSummary(row),
+        owner: row.ownerName,
+        messages: branch.map((m) => toStoredMessage(m)),
+      };
+    },
+
+    /**
+     * "Continue in my chats": a copy of a shared conversation's branch as a new conversation of the
+     * caller's, kept in its project when the caller can see that project.
+     */
+    async copyShared(viewerId: string, id: string): Promise<ConversationSummary> {
+      const row = await repo.findShared(db, viewerId, id);
+      if (!row) throw notFound('That conversation');
+      const branch = branchTo(await repo.messagesOf(db, id), row.activeLeafId);
+      const copyId = randomUUID();
+      const projectId = row.projectId && (await projects.canSee(viewerId, row.projectId)) ? row.projectId : null;
+      await repo.insertCopy(
+        db,
+        { id: copyId, userId: viewerId, title: row.title, persona: row.persona, mode: row.mode, projectId, now: clock.now() },
+        branch.map((m) => ({ ...m, id: randomUUID() })),
+      );
+      const copy = await repo.findOwn(db, viewerId, copyId);
+      if (!copy) throw notFound('That conversation');
+      return toSummary(copy);
+    },
+
+    /** GET /api/projects/:id/conversations: the caller's own in it and those teammates shared. */
+    async inProject(viewerId: string, projectId: string): Promise<ProjectConversations> {
+      await afterPendingWrites(viewerId);
+      if (!(await projects.canSee(viewerId, projectId))) throw notFound('That project');
+      const rows = await repo.inProject(db, viewerId, projectId);
+      return { conversations: rows.map((r) => ({ ...toSummary(r), mine: r.userId === viewerId, owner: r.ownerName })) };
+    },
+
+    /** The project a conversation of the caller's is in (the chat reads its instructions); undefined when not theirs. */
+    projectIdOf: (userId: string, id: string) => repo.projectIdOf(db, userId, id),
+
+    /** Puts a conversation the chat has just created into its project. */
+    async place(userId: string, id: string, projectId: string): Promise<void> {
+      await repo.patchOwn(db, userId, id, { projectId });
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -19,6 +19,8 @@ import { Composer, type ComposerHandle } from './composer';
 import { EmptyState } from './empty-state';
 import { MessageList } from './message-list';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SharedConversationView } from './shared-conversation-view';
+import { builtInTemplate } from '@contract/prompt-templates';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
 import type { EditRequest } from './user-message-body';
@@ -165,10 +167,47 @@ export function ChatScreen({
     [session.openConversation, stickNow, onRestorePersona],
   );
 
+  // Issue 42: a teammate's shared conversation opens read-only at /chat?shared=<id>.
+  const [sharedId, setSharedIdState] = useState<string | null>(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('shared')));
+  const setSharedId = useCallback((id: string | null) => {
+    setSharedIdState(id);
+    const url = new URL(window.location.href);
+    if (id) url.searchParams.set('shared', id);
+    else url.searchParams.delete('shared');
+    window.history.replaceState(window.history.state, '', url);
+  }, []);
   const onNewChat = useCallback(() => {
     session.newChat();
     setAttachments([]);
-  }, [session.newChat]);
+    setSharedId(null);
+  }, [session.newChat, setSharedId]);
+
+  const onNewChatIn = useCallback(
+    (projectId: string) => {
+      session.newChat(projectId);
+      setAttachments([]);
+      setSharedId(null);
+      requestAnimationFrame(() => composerRef.current?.focus());
+    },
+    [session.newChat, setSharedId],
+  );
+  const onOpenOwn = useCallback(
+    (id: string) => {
+      setSharedId(null);
+      void onOpenConversation(id);
+    },
+    [onOpenConversation, setSharedId],
+  );
+
+  // /app's AI templates open /chat?template=<slug>: the template goes into the message box, its blanks asked for first.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const template = builtInTemplate(url.searchParams.get('template') ?? '');
+    if (!template) return;
+    url.searchParams.delete('template');
+    window.history.replaceState(window.history.state, '', url);
+    requestAnimationFrame(() => composerRef.current?.insertPrompt({ title: template.name, body: template.body }));
+  }, []);
 
   const onRemoveAttachment = useCallback((url: string) => setAttachments((current) => current.filter((a) => a.url !== url)), []);
   const onPickPrompt = useCallback((prompt: string) => composerRef.current?.setText(prompt), []);
@@ -228,8 +267,11 @@ export function ChatScreen({
         voiceSupported={speechSynthesisSupported()}
         onToggleVoice={voice.toggle}
         conversationId={session.conversationId}
-        onOpenConversation={onOpenConversation}
+        onOpenConversation={onOpenOwn}
         onNewChat={onNewChat}
+        projectId={session.projectId}
+        onNewChatIn={onNewChatIn}
+        onOpenShared={setSharedId}
         renderSignOut={renderSignOut}
       />
       {!collapsed && (
@@ -237,6 +279,12 @@ export function ChatScreen({
       )}
       <main id="main" className="flex min-w-0 flex-1 flex-col">
         <ChatHeader persona={persona} mode={mode} model={model} />
+        {sharedId ? (
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <SharedConversationView id={sharedId} onBack={onNewChat} onContinued={onOpenOwn} />
+          </div>
+        ) : (
+        <>
         <div ref={scrollerRef} data-scroll-container className="min-h-0 flex-1 overflow-y-auto">
           <div ref={contentRef} className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-3 py-6 sm:px-6">
             {empty && !session.loadingConversation && <EmptyState persona={persona} onChangePersona={onChangePersona} onPickPrompt={onPickPrompt} />}
@@ -274,6 +322,8 @@ export function ChatScreen({
             onEditLastMessage={onEditLastMessage}
           />
         </div>
+        </>
+        )}
       </main>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <BrowseFilesDialog open={browseOpen} onOpenChange={setBrowseOpen}>

@@ -22,6 +22,7 @@ import { MODE_NAMES, retentionNotice } from '@contract/team-controls';
 import { useTeamPolicy } from '@/lib/team-policy';
 import { cn } from '@/lib/utils';
 import { ConversationList } from './conversation-list';
+import { ProjectList } from './project-list';
 import { PersonaBadge } from './message-bubble';
 import { SidebarHeading, SidebarItem, SidebarTile } from './sidebar-item';
 
@@ -44,6 +45,10 @@ export interface ChatSidebarProps {
   conversationId: string | null;
   onOpenConversation(id: string): void;
   onNewChat(): void;
+  /** Issue 42: the project of the chat on screen, a new chat inside a project, a teammate's shared conversation. */
+  projectId: string | null;
+  onNewChatIn(projectId: string): void;
+  onOpenShared(id: string): void;
   /** The page's Sign out control; `compact` when the sidebar is a rail of icons. */
   renderSignOut(compact: boolean): ReactNode;
 }
@@ -154,6 +159,14 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           </>
         ) : (
           // Never less than about five conversations: in a short window the sidebar scrolls instead.
+          <>
+          <ProjectList
+            activeProjectId={props.projectId}
+            activeConversationId={props.conversationId}
+            onNewChatIn={props.onNewChatIn}
+            onOpen={props.onOpenConversation}
+            onOpenShared={props.onOpenShared}
+          />
           <div className="mt-3 flex min-h-72 flex-1 flex-col">
             {policy?.retentionDays != null && (
               <p className="px-3 pb-1 text-xs text-white/60" data-testid="retention-notice">
@@ -167,6 +180,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
               onDeletedActive={props.onNewChat}
             />
           </div>
+          </>
         )}
       </div>
 

@@ -9,6 +9,9 @@ import { useDictation } from '../hooks/use-speech';
 import type { SendInput } from '../hooks/use-chat-session';
 import { AttachmentChips } from './attachment-chips';
 import { MENTION_LISTBOX_ID, MentionChips, MentionListbox, mentionOptionId } from './mention-picker';
+import { usePrompts } from '../api/projects';
+import { placeholdersOf } from '@contract/prompts';
+import { PROMPT_LISTBOX_ID, PlaceholderDialog, PromptListbox, promptChoices, promptOptionId, slashQuery, type PromptChoice } from './prompt-picker';
 
 /** SPEC §9: the message box grows from 60 px to at most 128 px. */
 export const COMPOSER_MIN_HEIGHT_PX = 60;
@@ -17,6 +20,8 @@ export const COMPOSER_MAX_HEIGHT_PX = 128;
 export interface ComposerHandle {
   setText(text: string): void;
   focus(): void;
+  /** A prompt to insert: its placeholders are asked for first (issue 42: /chat?template=). */
+  insertPrompt(prompt: { title: string; body: string }): void;
 }
 
 interface ComposerProps {
@@ -75,6 +80,9 @@ export const Composer = memo(function Composer({
   const dictation = useDictation((heard) => setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard)));
 
   useImperativeHandle(ref, () => ({
+    insertPrompt(prompt: { title: string; body: string }) {
+      pickPrompt({ key: 'inserted', note: '', ...prompt });
+    },
     setText(next: string) {
       setText(next);
       textareaRef.current?.focus();
@@ -122,6 +130,49 @@ export const Composer = memo(function Composer({
     if (searchFiles) setMentions([]);
   }
 
+  // "/" at the start of an empty message opens the prompt library (issue 42).
+  const slash = slashQuery(text);
+  const [slashDismissed, setSlashDismissed] = useState(false);
+  const slashOpen = slash !== null && !slashDismissed && !pickerOpen;
+  const savedPrompts = usePrompts(slash !== null);
+  const choices = slashOpen ? promptChoices(savedPrompts.data?.prompts ?? [], slash) : [];
+  const [promptIndex, setPromptIndex] = useState(0);
+  const [asking, setAsking] = useState<PromptChoice | null>(null);
+
+  function pickPrompt(choice: PromptChoice) {
+    setPromptIndex(0);
+    if (placeholdersOf(choice.body).length > 0) {
+      setText('');
+      setAsking(choice);
+    } else {
+      setText(choice.body);
+      textareaRef.current?.focus();
+    }
+  }
+
+  /** The prompt picker's keys; true when the key was its own. */
+  function onPromptKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setSlashDismissed(true);
+      return true;
+    }
+    if (choices.length === 0) return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setPromptIndex((index) => (index + step + choices.length) % choices.length);
+      return true;
+    }
+    if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      pickPrompt(choices[Math.min(promptIndex, choices.length - 1)]!);
+      return true;
+    }
+    return false;
+  }
+
   const canSend = !sending && (text.trim() !== '' || attachments.length > 0);
 
   function submit() {
@@ -134,6 +185,7 @@ export const Composer = memo(function Composer({
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (pickerOpen && onPickerKey(event)) return;
+    if (slashOpen && onPromptKey(event)) return;
     const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
     if (event.key === 'ArrowUp' && plain && text === '' && onEditLastMessage) {
       event.preventDefault();
@@ -194,6 +246,15 @@ export const Composer = memo(function Composer({
           onHover={setActiveIndex}
         />
       )}
+      {slashOpen && <PromptListbox choices={choices} activeIndex={Math.min(promptIndex, Math.max(0, choices.length - 1))} onPick={pickPrompt} onHover={setPromptIndex} />}
+      <PlaceholderDialog
+        prompt={asking}
+        onDone={(filled) => {
+          setAsking(null);
+          if (filled !== null) setText(filled);
+          requestAnimationFrame(() => textareaRef.current?.focus());
+        }}
+      />
       {attachments.length > 0 && (
         <div className="px-2 pb-2 pt-1">
           <AttachmentChips attachments={attachments} onRemove={onRemoveAttachment} />
@@ -213,6 +274,7 @@ export const Composer = memo(function Composer({
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          if (slashQuery(event.target.value) === null) setSlashDismissed(false);
           trackMention(event.target.value, event.target.selectionStart);
         }}
         onSelect={(event) => trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
@@ -220,8 +282,15 @@ export const Composer = memo(function Composer({
         onKeyDown={onKeyDown}
         placeholder="Type your message..."
         aria-autocomplete="list"
-        aria-controls={pickerOpen ? MENTION_LISTBOX_ID : undefined}
-        aria-activedescendant={pickerOpen && options.length > 0 ? mentionOptionId(Math.min(activeIndex, options.length - 1)) : undefined}
+        aria-controls={pickerOpen ? MENTION_LISTBOX_ID : slashOpen ? PROMPT_LISTBOX_ID : undefined}
+        aria-expanded={pickerOpen || slashOpen}
+        aria-activedescendant={
+          pickerOpen && options.length > 0
+            ? mentionOptionId(Math.min(activeIndex, options.length - 1))
+            : slashOpen && choices.length > 0
+              ? promptOptionId(Math.min(promptIndex, choices.length - 1))
+              : undefined
+        }
         maxLength={CHAT_MESSAGE_MAX_CHARS}
         rows={1}
         style={{ minHeight: COMPOSER_MIN_HEIGHT_PX, maxHeight: COMPOSER_MAX_HEIGHT_PX }}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FileJson, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react';
+import { Download, FileJson, FolderInput, FolderOutput, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Plus, Search, Trash2, Users } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CONVERSATION_TITLE_MAX_CHARS, type ConversationSummary } from '@contract/chat';
 import { PERSONAS } from '@contract/personas';
@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { conversationExportUrl } from '../api/export-conversation';
 import { patchConversation } from '../api/conversation-controls';
+import { projectsQueryOptions, setConversationShared, useProjects } from '../api/projects';
 import { conversationsQueryOptions, searchConversationsQueryOptions, useConversations } from '../api/get-conversations';
 
 /** Waits for a pause in typing before searching. */
@@ -71,10 +72,13 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
   const searching = term !== '';
   const items = searching ? (results.data?.conversations ?? []) : (conversations.data?.pages.flatMap((page) => page.conversations) ?? []);
 
-  async function update(conversation: ConversationSummary, patch: { title?: string; pinned?: boolean }) {
+  const projects = useProjects();
+
+  async function update(conversation: ConversationSummary, patch: { title?: string; pinned?: boolean; projectId?: string | null }) {
     try {
       await patchConversation(conversation.id, patch);
       await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+      if (patch.projectId !== undefined) await queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
     } catch {
       toast({ title: 'Error', description: 'Could not change the conversation.', variant: 'destructive' });
     }
@@ -89,6 +93,21 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
       const title = event.currentTarget.value.trim();
       setRenamingId(null);
       if (title && title !== conversation.title) void update(conversation, { title });
+    }
+  }
+
+  /** Issue 42: share read-only with the team (the link is copied), or stop sharing. */
+  async function toggleShared(conversation: ConversationSummary) {
+    try {
+      await setConversationShared(conversation.id, conversation.shared === null);
+      await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+      if (conversation.shared === null) {
+        const link = `${window.location.origin}/chat?shared=${conversation.id}`;
+        await navigator.clipboard?.writeText(link).catch(() => undefined);
+        toast({ title: 'Shared with your team', description: `Teammates can read it at ${link} (copied).` });
+      } else toast({ title: 'No longer shared' });
+    } catch {
+      toast({ title: 'Error', description: 'Could not change the sharing of the conversation.', variant: 'destructive' });
     }
   }
 
@@ -166,6 +185,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                     <span className="flex items-center gap-1">
                       <span className="block truncate">{conversation.title}</span>
                       {conversation.pinned && <Pin aria-label="Pinned" className="h-3 w-3 shrink-0 text-amber-300" />}
+                      {conversation.shared && <Users aria-label="Shared with the team" className="h-3 w-3 shrink-0 text-sky-300" />}
                     </span>
                     {conversation.snippet ? (
                       <Snippet parts={conversation.snippet} />
@@ -200,6 +220,21 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                     <DropdownMenuItem onSelect={() => void update(conversation, { pinned: !conversation.pinned })}>
                       {conversation.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />} {conversation.pinned ? 'Unpin' : 'Pin'}
                     </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => void toggleShared(conversation)}>
+                      <Users aria-hidden="true" /> {conversation.shared ? 'Stop sharing' : 'Share with team'}
+                    </DropdownMenuItem>
+                    {(projects.data?.projects ?? [])
+                      .filter((p) => p.id !== conversation.projectId)
+                      .map((p) => (
+                        <DropdownMenuItem key={p.id} onSelect={() => void update(conversation, { projectId: p.id })}>
+                          <FolderInput aria-hidden="true" /> Move to {p.name}
+                        </DropdownMenuItem>
+                      ))}
+                    {conversation.projectId && (
+                      <DropdownMenuItem onSelect={() => void update(conversation, { projectId: null })}>
+                        <FolderOutput aria-hidden="true" /> Remove from project
+                      </DropdownMenuItem>
+                    )}
                     <DropdownMenuSeparator />
                     <DropdownMenuItem asChild>
                       <a href={conversationExportUrl(conversation.id, 'md')} download>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { projectsQueryOptions } from '../api/projects';
 import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply, type ChatRequest } from '@contract/chat';
 import type { Persona } from '@contract/personas';
 import type { KnowledgeOption } from '@contract/search';
@@ -64,6 +65,10 @@ export function useChatSession({
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [conversationId, setConversationId] = useState<string | null>(null);
+  /** The project the conversation is in, or a new chat starts in (issue 42); null for none. */
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const projectRef = useRef<string | null>(null);
+  projectRef.current = projectId;
   const [sending, setSending] = useState(false);
   const [upgradeNotice, setUpgradeNotice] = useState<UpgradeNotice | null>(null);
   const [loadingConversation, setLoadingConversation] = useState(false);
@@ -174,6 +179,8 @@ export function useChatSession({
           attachments: args.input.attachments.length > 0 ? args.input.attachments : undefined,
           conversationId: args.currentConversation ?? undefined,
           knowledge: args.input.knowledge,
+          // Null says "no project", so the server need not look it up before asking the model.
+          projectId: projectRef.current,
         },
         {
           signal: controller.signal,
@@ -207,6 +214,8 @@ export function useChatSession({
       }
       latest.current.onReply?.(assistant);
       void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+      // A project's own list (issue 42) holds the conversation too.
+      if (projectRef.current) void queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
       // A new conversation's model-written title is stored a moment after its first reply.
       if (!args.currentConversation && !args.control) refreshListForModelTitle(() => queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey }));
     } catch (error) {
@@ -307,8 +316,10 @@ export function useChatSession({
     setMessages((all) => all.map((m) => (m.id === id ? { ...m, feedback } : m)));
   }, []);
 
-  const newChat = useCallback(() => {
+  /** A new chat, inside a project when one is given (issue 42). */
+  const newChat = useCallback((inProject: string | null = null) => {
     abortRef.current?.abort();
+    setProjectId(inProject);
     openingRef.current += 1;
     historyPendingRef.current = false;
     setMessages([]);
@@ -328,6 +339,7 @@ export function useChatSession({
         setMessages(detail.messages.map(fromStored));
         setViewId((view) => view + 1);
         setConversationId(detail.conversation.id);
+        setProjectId(detail.conversation.projectId ?? null);
         setUpgradeNotice(null);
         historyPendingRef.current = Boolean(detail.earlier);
         if (detail.earlier) void addEarlierMessages(id, opening);
@@ -366,6 +378,8 @@ export function useChatSession({
     messages,
     viewId,
     conversationId,
+    projectId,
+    setProjectId,
     sending,
     upgradeNotice,
     loadingConversation,

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { BUILT_IN_TEMPLATES } from '@contract/prompt-templates';
 import { useCannedChat } from '../hooks/use-canned-chat';
 import { CannedChat } from './canned-chat';
 import { StatsGrid } from './stats-grid';
@@ -9,10 +11,16 @@ export function SimpleDashboard() {
   const chat = useCannedChat();
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
+  const [, navigate] = useLocation();
 
+  /** Issue 42: a template opens /chat with its prompt in the message box (its blanks asked for there); /app itself calls no server. */
   function startFromTemplate(template: string) {
-    setDraft(`Help me write a ${template}`);
-    inputRef.current?.focus();
+    const known = BUILT_IN_TEMPLATES.find((t) => t.name === template);
+    if (known) navigate(`/chat?template=${known.slug}`);
+    else {
+      setDraft(`Help me write a ${template}`);
+      inputRef.current?.focus();
+    }
   }
 
   return (

@@ -10,7 +10,7 @@ const QUICK_ACTIONS = [
   { icon: BrainCircuit, label: 'AI Analysis', href: '/chat', hint: 'Ask about a document' },
 ];
 
-/** The templates dropdown (choosing one starts a request in the chat) and the quick actions. */
+/** The templates dropdown (choosing one opens /chat with that template's prompt, issue 42) and the quick actions. */
 export function TemplatesAndActions({ onTemplate }: { onTemplate: (template: string) => void }) {
   return (
     <div className="grid gap-6">

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinTeam, setTeamPlan } from '../../../tests/support/teams';
+import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
+
+/** Issue 42: a conversation shared read-only with the team, revocable, and copied on by a teammate. */
+
+const DAY = 24 * 3600 * 1000;
+type Person = Awaited<ReturnType<typeof signUp>>;
+
+describe('sharing a conversation with the team', () => {
+  let t: TestApp;
+  let owner: Person;
+  let mate: Person;
+  let outsider: Person;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t.app);
+    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: new Date(Date.now() + 30 * DAY), plan: 'starter' });
+    t.userDataChanges.changed();
+    mate = await signUp(t.app);
+    await joinTeam(t.app, owner, mate, 'member');
+    outsider = await signUp(t.app);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, who: Person, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload }) });
+  const startChat = async (who: Person, message: string) => {
+    const response = await call('POST', '/api/chat', who, { message });
+    expect(response.statusCode).toBe(200);
+    return response.json().conversationId as string;
+  };
+
+  it('is readable by teammates only once shared, says who shared it and when, and stops at once when revoked', async () => {
+    const id = await startChat(owner, 'What is a good name for a bakery?');
+    expect((await call('GET', `/api/shared-conversations/${id}`, mate)).statusCode).toBe(404);
+
+    const shared = await call('POST', `/api/conversations/${id}/share`, owner);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().shared).toEqual({ at: expect.any(String), by: owner.user.username });
+
+    const read = await call('GET', `/api/shared-conversations/${id}`, mate);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().owner).toBe(owner.user.username);
+    expect(read.json().messages.map((m: { role: string; content: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(read.json().messages[0].content).toBe('What is a good name for a bakery?');
+    // Read-only: the teammate cannot open, change or delete it as theirs.
+    expect((await call('GET', `/api/conversations/${id}`, mate)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/conversations/${id}`, mate, { title: 'Mine' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/conversations/${id}`, mate)).statusCode).toBe(404);
+    expect((await call('POST', `/api/conversations/${id}/share`, mate)).statusCode).toBe(404);
+    expect((await call('POST', '/api/chat', mate, { message: 'Add to it', conversationId: id })).statusCode).toBe(404);
+
+    // Never outside the team.
+    expect((await call('GET', `/api/shared-conversations/${id}`, outsider)).statusCode).toBe(404);
+    expect((await call('POST', `/api/shared-conversations/${id}/copy`, outsider)).statusCode).toBe(404);
+
+    const revoked = await call('DELETE', `/api/conversations/${id}/share`, owner);
+    expect(revoked.json().shared).toBeNull();
+    expect((await call('GET', `/api/shared-conversations/${id}`, mate)).statusCode).toBe(404);
+  });
+
+  it('"Continue in my chats" copies it into a conversation of the teammate’s own, which they can go on with', async () => {
+    const id = await startChat(owner, 'Draft a welcome note for new staff');
+    await call('POST', `/api/conversations/${id}/share`, owner);
+    const copied = await call('POST', `/api/shared-conversations/${id}/copy`, mate);
+    expect(copied.statusCode).toBe(201);
+    const copy = copied.json() as { id: string; title: string; messageCount: number; shared: unknown };
+    expect(copy.id).not.toBe(id);
+    expect(copy).toMatchObject({ messageCount: 2, shared: null });
+
+    const detail = (await call('GET', `/api/conversations/${copy.id}`, mate)).json();
+    expect(detail.messages.map((m: { content: string }) => m.content)[0]).toBe('Draft a welcome note for new staff');
+    const next = await call('POST', '/api/chat', mate, { message: 'Make it shorter', conversationId: copy.id, messages: [] });
+    expect(next.statusCode).toBe(200);
+    // The original is untouched.
+    expect((await call('GET', `/api/conversations/${id}`, owner)).json().messages).toHaveLength(2);
+  });
+
+  it('ends a removed member’s access at once, and a removed owner’s shares with it', async () => {
+    const leaver = await signUp(t.app);
+    await joinTeam(t.app, owner, leaver, 'member');
+    const ownersChat = await startChat(owner, 'Quarterly plan');
+    await call('POST', `/api/conversations/${ownersChat}/share`, owner);
+    const leaversChat = await startChat(leaver, 'My notes for the team');
+    await call('POST', `/api/conversations/${leaversChat}/share`, leaver);
+    expect((await call('GET', `/api/shared-conversations/${ownersChat}`, leaver)).statusCode).toBe(200);
+    expect((await call('GET', `/api/shared-conversations/${leaversChat}`, mate)).statusCode).toBe(200);
+
+    expect((await call('DELETE', `/api/team/members/${leaver.user.id}`, owner)).statusCode).toBe(200);
+    expect((await call('GET', `/api/shared-conversations/${ownersChat}`, leaver)).statusCode).toBe(404);
+    expect((await call('POST', `/api/shared-conversations/${ownersChat}/copy`, leaver)).statusCode).toBe(404);
+    expect((await call('GET', `/api/shared-conversations/${leaversChat}`, mate)).statusCode).toBe(404);
+  });
+});
