@@ -210,6 +210,11 @@ export const configSchema = z.object({
   /** Replies that may wait while the local model writes another; one more is answered 429 at once. */
   LOCAL_MODEL_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(8)),
   /**
+   * Of those, the replies one account may have waiting; one more of its own is answered 429 while
+   * other accounts still get in (generation-queue.ts). Waiting replies are served account by account.
+   */
+  LOCAL_MODEL_QUEUE_PER_ACCOUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(2)),
+  /**
    * Whether a new conversation's title is written by its persona's model (one short call after the
    * first reply; chat-title-model.ts). Off keeps the keyword titles, and saves the call.
    */

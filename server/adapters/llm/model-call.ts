@@ -27,6 +27,11 @@ export interface ModelCall {
   history: ChatTurn[];
   user: UserPart[];
   maxOutputTokens?: number;
+  /**
+   * The user the call is for: a model Genie runs itself shares its queue between accounts by it
+   * (local/generation-queue.ts); a provider reached over HTTP is not told.
+   */
+  account?: string;
   signal: AbortSignal;
   /** Called on every event from the provider, text or not: the caller's idle timer. */
   onActivity: () => void;

@@ -16,6 +16,9 @@ import { ProviderError, toProviderError } from './provider-error';
  * concurrent streams).
  */
 
+/** Genie's own provider options: the account a call is for (ModelCall.account). */
+export const GENIE_OPTIONS = 'genie';
+
 /** The provider-level model: what `languageModelFor` builds. */
 export type ProviderModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type ModelPrompt = Parameters<ProviderModel['doStream']>[0]['prompt'];
@@ -46,6 +49,8 @@ export async function* streamModel(options: {
   idleTimeoutMs: number;
   /** Sent as the provider's max_tokens: what is left of the model's context after the prompt. */
   maxOutputTokens?: number;
+  /** The user the reply is for (see ModelCall.account). */
+  account?: string;
 }): AsyncGenerator<string, StreamEnd> {
   const controller = new AbortController();
   let timedOut = false;
@@ -97,6 +102,9 @@ async function* streamSdkModel(model: ProviderModel, call: ModelCall): AsyncGene
       prompt: promptOf(call.system, call.history, call.user),
       abortSignal: call.signal,
       maxOutputTokens: call.maxOutputTokens,
+      // Read only by the local model (local-language-model.ts); an SDK provider ignores options
+      // under a name that is not its own.
+      ...(call.account !== undefined ? { providerOptions: { [GENIE_OPTIONS]: { account: call.account } } } : {}),
     });
     reader = stream.getReader();
     let end: StreamEnd = { tokensIn: 0, tokensOut: 0, cutOff: false };

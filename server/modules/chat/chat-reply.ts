@@ -36,6 +36,8 @@ export interface ReplySink {
 
 /** What the reply is for: the start step's result. */
 export interface ReplyRequest {
+  /** Who the reply is for: a local model shares its queue between accounts by it. */
+  userId: string;
   persona: Persona;
   mode: ChatMode;
   /** The user's message as typed (the offline engine and WordNet read it). */
@@ -164,6 +166,7 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
         signal: refused ? AbortSignal.any([signal, refused.signal]) : signal,
         idleTimeoutMs: config.MODEL_TIMEOUT_MS,
         maxOutputTokens: fitted.maxOutputTokens,
+        account: request.userId,
       });
       // The provider is asked now; its first token waits here for the start to be allowed.
       let first: Promise<IteratorResult<string, StreamEnd>> | null = stream.next();

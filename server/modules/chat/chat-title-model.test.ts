@@ -79,7 +79,7 @@ describe('model-written conversation titles', () => {
   });
 
   describe('modelTitle', () => {
-    const exchange = { message: 'Compare tea and coffee', reply: 'Tea has less caffeine.' };
+    const exchange = { account: 'user-1', message: 'Compare tea and coffee', reply: 'Tea has less caffeine.' };
     const setup = () => {
       const config = loadConfig(fakeProviderEnv(fake.url, { MODEL_TIMEOUT_MS: '500' }));
       return { config, choice: buildCatalogue(config).default! };

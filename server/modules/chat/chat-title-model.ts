@@ -23,6 +23,8 @@ const TITLE_INSTRUCTIONS =
   "in the language of the user's message. Reply with the title only: no quotes, no full stop, no preamble.";
 
 export interface TitleExchange {
+  /** The user the conversation is theirs: a local model's queue counts the call as theirs. */
+  account: string;
   /** The user's first message as stored (or the attachments-only sentence and the files' names). */
   message: string;
   /** The reply it got. */
@@ -42,6 +44,7 @@ export async function modelTitle(config: Config, choice: ModelChoice, exchange: 
       signal,
       idleTimeoutMs: Math.min(config.MODEL_TIMEOUT_MS, TITLE_IDLE_TIMEOUT_MS),
       maxOutputTokens: TITLE_MAX_TOKENS,
+      account: exchange.account,
     });
     for (let next = await stream.next(); !next.done; next = await stream.next()) text += next.value;
   } catch {

@@ -118,7 +118,6 @@ const TITLE_CALL_LIMIT_MS = 30_000;
 
 /** An exchange once started: the user's message is stored and counts toward their limits. */
 interface StartedExchange extends ReplyRequest {
-  userId: string;
   /** performance.now() when the request began, for the response time. */
   started: number;
   now: Date;
@@ -171,6 +170,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const release = limits.needsPromotion ? null : allowances.claim(sender.id, limits);
     if (!release) return null;
     const request: ReplyRequest = {
+      userId: sender.id,
       persona: getPersona(body.character),
       mode: body.mode,
       message: body.message,
@@ -452,7 +452,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const { userId, conversation } = exchange;
     const stop = new AbortController();
     titleCalls.add(stop);
-    const done = modelTitle(config, choice, { message: exchange.text, reply: reply.content }, AbortSignal.any([stop.signal, AbortSignal.timeout(TITLE_CALL_LIMIT_MS)]))
+    const done = modelTitle(config, choice, { account: userId, message: exchange.text, reply: reply.content }, AbortSignal.any([stop.signal, AbortSignal.timeout(TITLE_CALL_LIMIT_MS)]))
       .then((title) => (title && title !== conversation.title && !stop.signal.aborted ? repo.replaceTitle(db, userId, conversation.id, conversation.title, title) : undefined))
       .catch(() => undefined) // the keyword title stays
       .finally(() => {

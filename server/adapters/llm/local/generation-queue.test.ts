@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GenerationQueue, QueueFullError } from './generation-queue';
+import { AccountQueueFullError, GenerationQueue, QueueFullError } from './generation-queue';
 
 describe('GenerationQueue', () => {
   it('gives free slots at once, lines up the next ones in order and refuses one past the line', async () => {
@@ -51,5 +51,77 @@ describe('GenerationQueue', () => {
     expect(queue.running).toBe(0);
     await expect(queue.run(() => Promise.reject(new Error('runtime failed')))).rejects.toThrow('runtime failed');
     expect(queue.running).toBe(0);
+  });
+});
+
+describe('GenerationQueue between accounts', () => {
+  /** A turn of `account` that records its label when it starts and ends at once. */
+  const record = (queue: GenerationQueue, order: string[], account: string, label: string) =>
+    queue.acquire(undefined, account).then((release) => {
+      order.push(label);
+      release();
+    });
+
+  it('refuses a third waiting reply of one account with its own sentence, and still lets another account wait', async () => {
+    const queue = new GenerationQueue(1, 8, 2);
+    const releaseRunning = await queue.acquire(undefined, 'a');
+    const order: string[] = [];
+    const a1 = record(queue, order, 'a', 'a1');
+    const a2 = record(queue, order, 'a', 'a2');
+    await expect(queue.acquire(undefined, 'a')).rejects.toThrow(new AccountQueueFullError());
+    expect(new AccountQueueFullError().message).toBe(
+      'You have too many replies waiting for the local model. Please wait for one of them to finish and try again.',
+    );
+    const b1 = record(queue, order, 'b', 'b1');
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 1, waiting: 3 });
+    releaseRunning();
+    await Promise.all([a1, a2, b1]);
+    expect(order).toEqual(['b1', 'a1', 'a2']);
+  });
+
+  it('serves waiting accounts in turn, not in arrival order: the account served longest ago goes first', async () => {
+    const queue = new GenerationQueue(1, 8, 3);
+    const releaseRunning = await queue.acquire(undefined, 'a');
+    const order: string[] = [];
+    const turns = [
+      record(queue, order, 'a', 'a1'),
+      record(queue, order, 'a', 'a2'),
+      record(queue, order, 'a', 'a3'),
+      record(queue, order, 'b', 'b1'),
+      record(queue, order, 'b', 'b2'),
+      record(queue, order, 'c', 'c1'),
+    ];
+    releaseRunning();
+    await Promise.all(turns);
+    // a held the slot: b and c (never served) go first, in the order they came, then the rotation.
+    expect(order).toEqual(['b1', 'c1', 'a1', 'b2', 'a2', 'a3']);
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('still refuses anyone once the whole line is full, with the busy sentence', async () => {
+    const queue = new GenerationQueue(1, 3, 2);
+    const release = await queue.acquire(undefined, 'a');
+    const order: string[] = [];
+    const waiting = [record(queue, order, 'a', 'a1'), record(queue, order, 'b', 'b1'), record(queue, order, 'c', 'c1')];
+    await expect(queue.acquire(undefined, 'd')).rejects.toThrow(new QueueFullError());
+    release();
+    await Promise.all(waiting);
+    expect(order).toEqual(['b1', 'c1', 'a1']);
+    expect(queue.running).toBe(0);
+  });
+
+  it('frees an account’s place in line when its waiting reply is stopped', async () => {
+    const queue = new GenerationQueue(1, 8, 1);
+    const release = await queue.acquire(undefined, 'a');
+    const abort = new AbortController();
+    const stopped = queue.acquire(abort.signal, 'a');
+    await expect(queue.acquire(undefined, 'a')).rejects.toBeInstanceOf(AccountQueueFullError);
+    abort.abort(new Error('user stopped'));
+    await expect(stopped).rejects.toThrow('user stopped');
+    const again = queue.acquire(undefined, 'a');
+    expect(queue.waiting).toBe(1);
+    release();
+    (await again)();
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 0, waiting: 0 });
   });
 });

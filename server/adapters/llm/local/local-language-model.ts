@@ -1,5 +1,5 @@
 import type { ChatHistoryItem } from 'node-llama-cpp';
-import type { ProviderModel } from '../model-stream';
+import { GENIE_OPTIONS, type ProviderModel } from '../model-stream';
 import { ProviderError, TOO_LONG_FOR_PROVIDER } from '../provider-error';
 import { QueueFullError } from './generation-queue';
 import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
@@ -54,7 +54,13 @@ export const LOCAL_MODEL_STOPPED = 'The local model stopped while writing this r
 
 const abortError = () => new DOMException('The reply was stopped.', 'AbortError');
 
-export function createLocalLanguageModel(runtime: LocalModelRuntime, modelId: string): ProviderModel {
+/** The account a call is for, as model-stream.ts passes it; undefined when none was given. */
+function accountOf(options: CallOptions): string | undefined {
+  const account = options.providerOptions?.[GENIE_OPTIONS]?.account;
+  return typeof account === 'string' ? account : undefined;
+}
+
+export function createLocalLanguageModel(runtime: Pick<LocalModelRuntime, 'generate'>, modelId: string): ProviderModel {
   async function doStream(options: CallOptions): Promise<StreamResult> {
     const abort = new AbortController();
     const stop = () => abort.abort();
@@ -78,6 +84,7 @@ export function createLocalLanguageModel(runtime: LocalModelRuntime, modelId: st
             history: toChatHistory(options.prompt),
             maxTokens: options.maxOutputTokens,
             signal: abort.signal,
+            account: accountOf(options),
             onText: (delta) => {
               if (!cancelled) controller.enqueue({ type: 'text-delta', id, delta });
             },

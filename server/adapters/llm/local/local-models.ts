@@ -18,7 +18,7 @@ let llamaPromise: Promise<Llama> | null = null;
 let llamaReady: Llama | null = null;
 const checkedFiles = new Map<string, number>();
 
-const keyOf = (settings: LocalRunSettings) => `${settings.path}|${settings.threads}|${settings.contextSize}|${settings.maxWaiting}`;
+const keyOf = (settings: LocalRunSettings) => `${settings.path}|${settings.threads}|${settings.contextSize}|${settings.maxWaiting}|${settings.maxWaitingPerAccount}`;
 
 /** The one runtime for this file under these settings; undefined for a file start did not check. */
 function runtimeFor(config: Config, path: string): LocalModelRuntime | undefined {

@@ -101,7 +101,7 @@ export class LocalModelRuntime {
     private readonly entry: URL = PROCESS_ENTRY,
   ) {
     this.file = basename(settings.path);
-    this.queue = new GenerationQueue(1, settings.maxWaiting);
+    this.queue = new GenerationQueue(1, settings.maxWaiting, settings.maxWaitingPerAccount);
   }
 
   /** Starts the model's process and loads the model once; every caller shares the one load. */
@@ -224,9 +224,16 @@ export class LocalModelRuntime {
    * One reply to `history` (which ends with the user's turn), its text handed to `onText` piece by
    * piece. Admission is decided at once (QueueFullError when the queue is full); then it waits its
    * turn. `signal` stops it at once, waiting or writing: the result then has stopReason `abort`.
+   * `account` (the user the reply is for) is who the queue shares its line between.
    */
-  async generate(options: { history: ChatHistoryItem[]; maxTokens?: number; signal: AbortSignal; onText: (text: string) => void }): Promise<LocalGeneration> {
-    const release = await this.queue.acquire(options.signal);
+  async generate(options: {
+    history: ChatHistoryItem[];
+    maxTokens?: number;
+    signal: AbortSignal;
+    onText: (text: string) => void;
+    account?: string;
+  }): Promise<LocalGeneration> {
+    const release = await this.queue.acquire(options.signal, options.account);
     try {
       const { child } = await this.load();
       const id = this.nextId++;

@@ -24,18 +24,19 @@ describe('local model settings', () => {
   it('runs on one fewer thread than the physical cores, at least one, unless LOCAL_MODEL_THREADS says', () => {
     expect([1, 2, 4, 16].map(defaultThreads)).toEqual([1, 1, 3, 15]);
     const file = { trainContextSize: 32_768 };
-    expect(runSettings(loadConfig({}), '/m/a.gguf', file, 2)).toEqual({ path: '/m/a.gguf', threads: 1, contextSize: 32_768, maxWaiting: 8 });
-    expect(runSettings(loadConfig({ LOCAL_MODEL_THREADS: '3', LOCAL_MODEL_CONTEXT: '4096', LOCAL_MODEL_QUEUE: '0' }), '/m/a.gguf', file, 2)).toEqual({
+    expect(runSettings(loadConfig({}), '/m/a.gguf', file, 2)).toEqual({ path: '/m/a.gguf', threads: 1, contextSize: 32_768, maxWaiting: 8, maxWaitingPerAccount: 2 });
+    expect(runSettings(loadConfig({ LOCAL_MODEL_THREADS: '3', LOCAL_MODEL_CONTEXT: '4096', LOCAL_MODEL_QUEUE: '0', LOCAL_MODEL_QUEUE_PER_ACCOUNT: '5' }), '/m/a.gguf', file, 2)).toEqual({
       path: '/m/a.gguf',
       threads: 3,
       contextSize: 4096,
       maxWaiting: 0,
+      maxWaitingPerAccount: 5,
     });
   });
 
   it('refuses bad values of the local settings with their names', () => {
-    expect(() => loadConfig({ LOCAL_MODEL_THREADS: '0', LOCAL_MODEL_CONTEXT: '100', LOCAL_MODEL_QUEUE: '-1', LOCAL_MODEL_PRELOAD: 'yes' })).toThrow(
-      /LOCAL_MODEL_THREADS[\s\S]*LOCAL_MODEL_CONTEXT: must be at least 512 tokens[\s\S]*LOCAL_MODEL_PRELOAD[\s\S]*LOCAL_MODEL_QUEUE/,
+    expect(() => loadConfig({ LOCAL_MODEL_THREADS: '0', LOCAL_MODEL_CONTEXT: '100', LOCAL_MODEL_QUEUE: '-1', LOCAL_MODEL_PRELOAD: 'yes', LOCAL_MODEL_QUEUE_PER_ACCOUNT: 'x' })).toThrow(
+      /LOCAL_MODEL_THREADS[\s\S]*LOCAL_MODEL_CONTEXT: must be at least 512 tokens[\s\S]*LOCAL_MODEL_PRELOAD[\s\S]*LOCAL_MODEL_QUEUE[\s\S]*LOCAL_MODEL_QUEUE_PER_ACCOUNT/,
     );
     expect(loadConfig({ LOCAL_MODEL_PRELOAD: 'true' }).LOCAL_MODEL_PRELOAD).toBe(true);
   });

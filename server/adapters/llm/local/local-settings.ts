@@ -50,6 +50,8 @@ export interface LocalRunSettings {
   threads: number;
   contextSize: number;
   maxWaiting: number;
+  /** Of maxWaiting, the replies one account may have waiting. */
+  maxWaitingPerAccount: number;
 }
 
 /** How to run one file: the configured values, else the file's own context size and the machine's cores. */
@@ -59,5 +61,6 @@ export function runSettings(config: Config, path: string, file: { trainContextSi
     threads: config.LOCAL_MODEL_THREADS ?? defaultThreads(physicalCores),
     contextSize: config.LOCAL_MODEL_CONTEXT ?? file.trainContextSize,
     maxWaiting: config.LOCAL_MODEL_QUEUE,
+    maxWaitingPerAccount: config.LOCAL_MODEL_QUEUE_PER_ACCOUNT,
   };
 }
