@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -88,11 +88,32 @@ export const files = pgTable(
     index('files_index_queue_idx')
       .on(t.uploadedAt)
       .where(sql`${t.indexStatus} in ('pending', 'indexing')`),
+    // The queue by account (claimNext goes round the accounts): the accounts with waiting files,
+    // read one index probe each, and each account's oldest waiting file.
+    index('files_index_pending_owner_idx')
+      .on(t.userId, t.uploadedAt)
+      .where(sql`${t.indexStatus} = 'pending'`),
     // Search: ILIKE '%text%' on the name, as for folders above.
     index('files_original_name_trgm_idx').using('gin', t.originalName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 export type FileRow = typeof files.$inferSelect;
+
+/** Numbers the indexer's claims, in every process that shares the database. */
+export const indexTurnSeq = pgSequence('index_turn_seq');
+
+/**
+ * Whose turn it is in the indexing queue: each account's last claim, numbered by index_turn_seq.
+ * The indexer takes the oldest waiting file of the account with waiting files whose last claim
+ * is oldest (none yet: first), so one account's many uploads never hold up another's few
+ * (server/modules/search/search.repository.ts, claimNext). Written only by the search repository.
+ */
+export const indexTurns = pgTable('index_turns', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  turn: bigint('turn', { mode: 'number' }).notNull(),
+});
 
 /** An upload URL handed out: proves which user may complete which object key, and finds orphans. */
 export const uploads = pgTable(

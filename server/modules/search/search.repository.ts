@@ -5,7 +5,7 @@ import { FIRST_CUT_SIZE } from './first-cut';
 import { retrievalQuery, textsToParse, type RetrievalQuery } from './retrieval-query';
 import { foreignKeyViolation } from '../../lib/pg-errors';
 import { rowsOf, type Db } from '../../db/database';
-import { files } from '../../db/schema/files';
+import { files, indexTurns } from '../../db/schema/files';
 import { passages } from '../../db/schema/passages';
 
 /** Passages in one insert: a few dozen keep each statement (and its search vectors) to milliseconds. */
@@ -128,13 +128,47 @@ export const searchRepository = {
       where index_status = 'indexed' and exists (select 1 from ${passages} p where p.file_id = ${files.id} and p.language <> ${language})`);
   },
 
-  /** The oldest waiting file, marked indexing (skip locked: two indexers never take the same file). */
+  /**
+   * The next waiting file, marked indexing, round the accounts (issue 38): the oldest waiting file
+   * of the account with waiting files whose last claim is oldest (an account never served first,
+   * then the one whose oldest file has waited longest), and that account's turn is taken, all in
+   * one statement. So 40 uploads of one account hold up another account's one file by one claim
+   * per indexer lane at most, not by the 40 (they once delayed it 82 s). `skip locked`: two
+   * indexers (or processes) never take the same file; when the chosen account's files are all
+   * being claimed by others at that moment, the oldest waiting file of anyone is taken instead, so
+   * a lane never stops while files wait. The accounts with waiting files are read by a loose index
+   * scan of files_index_pending_owner_idx (one probe per account, not one row per file).
+   */
   async claimNext(db: Db): Promise<ClaimedFile | undefined> {
     const rows = rowsOf<{ id: string; original_name: string; mime_type: string; size: string | number; object_path: string; index_attempts: number }>(
       await db.execute(sql`
-        update ${files} set index_status = 'indexing'
-        where id = (select id from ${files} where index_status = 'pending' order by uploaded_at limit 1 for update skip locked)
-        returning id, original_name, mime_type, size, object_path, index_attempts`),
+        with recursive owners (user_id) as (
+          (select user_id from ${files} where index_status = 'pending' order by user_id limit 1)
+          union all
+          select (select f.user_id from ${files} f where f.index_status = 'pending' and f.user_id > o.user_id order by f.user_id limit 1)
+          from owners o where o.user_id is not null
+        ),
+        next_owner as (
+          select o.user_id from owners o left join ${indexTurns} t on t.user_id = o.user_id
+          where o.user_id is not null
+          order by t.turn nulls first,
+                   (select min(f.uploaded_at) from ${files} f where f.user_id = o.user_id and f.index_status = 'pending'),
+                   o.user_id
+          limit 1
+        ),
+        claimed as (
+          update ${files} set index_status = 'indexing'
+          where id = coalesce(
+            (select f.id from ${files} f where f.user_id = (select user_id from next_owner) and f.index_status = 'pending'
+             order by f.uploaded_at limit 1 for update skip locked),
+            (select f.id from ${files} f where f.index_status = 'pending' order by f.uploaded_at limit 1 for update skip locked))
+          returning id, user_id, original_name, mime_type, size, object_path, index_attempts
+        ),
+        turn as (
+          insert into ${indexTurns} (user_id, turn) select user_id, nextval('index_turn_seq') from claimed
+          on conflict (user_id) do update set turn = excluded.turn
+        )
+        select id, original_name, mime_type, size, object_path, index_attempts from claimed`),
     );
     const row = rows[0];
     return row && { id: row.id, originalName: row.original_name, mimeType: row.mime_type, size: Number(row.size), objectPath: row.object_path, attempts: row.index_attempts };
