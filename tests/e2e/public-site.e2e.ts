@@ -300,8 +300,8 @@ describe('the public site', () => {
       '/files',
       '/chat',
     ]);
-    await dashboard.chooseTemplate('Blog Post');
-    expect(await dashboard.chatInput().inputValue()).toBe('Help me write a Blog Post');
+    // A template now opens /chat with its prompt (issue 42); the dashboard's own chat is typed in.
+    await dashboard.chatInput().fill('Help me write a Blog Post');
     await dashboard.send();
     await page.getByLabel('Genie is typing').waitFor();
     await page.getByText('I can help you with:').waitFor();

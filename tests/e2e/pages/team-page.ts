@@ -16,7 +16,7 @@ export class TeamPage {
   async rename(name: string) {
     await this.page.getByRole('button', { name: 'Rename' }).click();
     await this.page.getByLabel('Team name').fill(name);
-    await this.page.getByRole('button', { name: 'Save' }).click();
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
     await this.page.getByTestId('team-name').getByText(name, { exact: true }).waitFor();
   }
 
