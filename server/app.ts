@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { chatService });
   await app.register(conversationsRoutes, { conversationsService: conversations });
   await app.register(projectsRoutes, { service: projects });
-  await app.register(promptsRoutes, { service: createPromptsService({ db, clock, teamIdOf: projects.teamIdOf }) });
+  await app.register(promptsRoutes, { service: createPromptsService({ db, clock, teamToShareWith: projects.teamToShareWith }) });
   await registerFilesModule(app, { services: files, sweep: { db, store: objectStore, clock, intervalMinutes: config.FILES_CLEANUP_INTERVAL_MINUTES } });
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true, revokeApiKeys: apiKeys.revokeAllOf });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
 import { teamMembers, teams } from '../../server/db/schema/teams';
+import { signUp, type TestApp } from './test-app';
 
 /** Sets the plan of the team this user belongs to, as a payment or an admin grant would. */
 export async function setTeamPlan(db: Db, userId: string, values: { premiumUntil: Date | null; plan: string | null }) {
@@ -37,4 +38,18 @@ export async function joinTeam(
   const token = (created.json() as { url: string }).url.split('/invite/')[1]!;
   const accepted = await app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: { cookie: person.cookie } });
   if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+}
+
+/**
+ * Three people for team-scoped tests: an owner whose team is on Starter for 30 days, a plain
+ * member of that team, and an outsider in a team of their own.
+ */
+export async function starterTeamAndOutsider(t: TestApp) {
+  const owner = await signUp(t.app);
+  await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: new Date(Date.now() + 30 * 24 * 3600 * 1000), plan: 'starter' });
+  t.userDataChanges.changed();
+  const member = await signUp(t.app);
+  await joinTeam(t.app, owner, member, 'member');
+  const outsider = await signUp(t.app);
+  return { owner, member, outsider };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinTeam, setTeamPlan } from '../../../tests/support/teams';
+import { joinTeam, starterTeamAndOutsider } from '../../../tests/support/teams';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
 
 /** Issue 42: a conversation shared read-only with the team, revocable, and copied on by a teammate. */
 
-const DAY = 24 * 3600 * 1000;
 type Person = Awaited<ReturnType<typeof signUp>>;
 
 describe('sharing a conversation with the team', () => {
@@ -15,12 +14,7 @@ describe('sharing a conversation with the team', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signUp(t.app);
-    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: new Date(Date.now() + 30 * DAY), plan: 'starter' });
-    t.userDataChanges.changed();
-    mate = await signUp(t.app);
-    await joinTeam(t.app, owner, mate, 'member');
-    outsider = await signUp(t.app);
+    ({ owner, member: mate, outsider } = await starterTeamAndOutsider(t));
   }, 120_000);
   afterAll(() => t.close());
 

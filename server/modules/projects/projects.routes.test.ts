@@ -3,12 +3,11 @@ import { fakeProviderEnv } from '../../../tests/fakes/chat-helpers';
 import { startFakeModelServer, type FakeModelServer } from '../../../tests/fakes/fake-model-server';
 import { uploadThroughApi } from '../../../tests/support/files';
 import { waitForIndexing } from '../../../tests/support/search';
-import { joinTeam, setTeamPlan } from '../../../tests/support/teams';
+import { joinTeam, starterTeamAndOutsider } from '../../../tests/support/teams';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
 
 /** Issue 42: projects, their rules, their instructions in the system prompt and their pinned files. */
 
-const DAY = 24 * 3600 * 1000;
 type Person = Awaited<ReturnType<typeof signUp>>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -22,12 +21,7 @@ describe('projects', () => {
   beforeAll(async () => {
     fake = await startFakeModelServer();
     t = await createTestApp({ env: fakeProviderEnv(fake.url, { CHAT_RATE_LIMIT_PER_MINUTE: '1000', EXTRACTION_TIMEOUT_SECONDS: '300' }) });
-    owner = await signUp(t.app);
-    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: new Date(Date.now() + 30 * DAY), plan: 'starter' });
-    t.userDataChanges.changed();
-    member = await signUp(t.app);
-    await joinTeam(t.app, owner, member, 'member');
-    outsider = await signUp(t.app);
+    ({ owner, member, outsider } = await starterTeamAndOutsider(t));
   }, 120_000);
   afterAll(async () => {
     await t.close();

@@ -118,7 +118,8 @@ export function createProjectsService(deps: { db: Db; clock: Clock }) {
     },
 
     /** The caller's team id (the prompt library shares with it too). */
-    teamIdOf: (userId: string) => repo.teamIdOf(db, userId),
+    /** The team a user's prompt or project is shared with; 409 with a sentence when they have none. */
+    teamToShareWith: teamIdFor,
 
     /** True when the caller can see this project (moving a conversation into it, copying one that is in it). */
     async canSee(userId: string, id: string): Promise<boolean> {

@@ -22,7 +22,7 @@ const toPrompt = (row: Row): SavedPrompt => ({
  * The prompt library (issue 42), by the rules of projects: private or the team's; a team prompt
  * is changed by its creator and the team's owner and admins, and shared or unshared by its creator.
  */
-export function createPromptsService(deps: { db: Db; clock: Clock; teamIdOf: (userId: string) => Promise<string | null> }) {
+export function createPromptsService(deps: { db: Db; clock: Clock; teamToShareWith: (userId: string) => Promise<string> }) {
   const { db, clock } = deps;
 
   async function visible(userId: string, id: string): Promise<Row> {
@@ -31,19 +31,13 @@ export function createPromptsService(deps: { db: Db; clock: Clock; teamIdOf: (us
     return row;
   }
 
-  async function teamIdFor(userId: string): Promise<string> {
-    const teamId = await deps.teamIdOf(userId);
-    if (!teamId) throw new AppError('conflict', 'You are not in a team, so there is nobody to share this with.');
-    return teamId;
-  }
-
   return {
     async list(userId: string): Promise<SavedPrompt[]> {
       return (await repo.listVisible(db, userId)).map(toPrompt);
     },
 
     async create(userId: string, body: PromptCreate): Promise<SavedPrompt> {
-      const teamId = body.scope === 'team' ? await teamIdFor(userId) : null;
+      const teamId = body.scope === 'team' ? await deps.teamToShareWith(userId) : null;
       const id = await repo.insert(db, { userId, teamId, title: body.title, body: body.body });
       return toPrompt(await visible(userId, id));
     },
@@ -60,7 +54,7 @@ export function createPromptsService(deps: { db: Db; clock: Clock; teamIdOf: (us
         {
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           ...(patch.body !== undefined ? { body: patch.body } : {}),
-          ...(scopeChanges ? { teamId: patch.scope === 'team' ? await teamIdFor(userId) : null } : {}),
+          ...(scopeChanges ? { teamId: patch.scope === 'team' ? await deps.teamToShareWith(userId) : null } : {}),
         },
         clock.now(),
       );
