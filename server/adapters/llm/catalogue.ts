@@ -1,5 +1,6 @@
 import { PERSONA_IDS, type PersonaId } from '@contract/personas';
 import type { Config } from '../../config';
+import { personaSetting } from '../../persona-settings';
 import { localContextTokens } from './local/local-models';
 
 /**
@@ -56,26 +57,12 @@ export const DEFAULT_CONTEXT_TOKENS: Record<ProviderName, number> = {
   local: 4_096,
 };
 
-const PERSONA_CONTEXT_ENV = {
-  default: 'GENIE_MODEL_CONTEXT_DEFAULT',
-  gino: 'GENIE_MODEL_CONTEXT_GINO',
-  gina: 'GENIE_MODEL_CONTEXT_GINA',
-  g: 'GENIE_MODEL_CONTEXT_G',
-} as const satisfies Record<PersonaId, keyof Config>;
-
 /** The context size in tokens of a persona's model: configured, or its provider's usual size. */
 export function configuredContextTokens(config: Config, persona: PersonaId, choice: ModelChoice): number {
-  const configured = config[PERSONA_CONTEXT_ENV[persona]];
+  const configured = personaSetting(config, 'GENIE_MODEL_CONTEXT', persona);
   if (choice.provider === 'local') return Math.min(configured ?? Infinity, localContextTokens(config, choice.modelId) ?? DEFAULT_CONTEXT_TOKENS.local);
   return configured ?? DEFAULT_CONTEXT_TOKENS[choice.provider];
 }
-
-const PERSONA_ENV: Record<PersonaId, keyof Config> = {
-  default: 'GENIE_MODEL_DEFAULT',
-  gino: 'GENIE_MODEL_GINO',
-  gina: 'GENIE_MODEL_GINA',
-  g: 'GENIE_MODEL_G',
-};
 
 export function parseModelRef(ref: string | undefined): ModelChoice | null {
   if (!ref) return null;
@@ -109,7 +96,7 @@ export function providerConfigured(config: Config, provider: ProviderName): bool
 }
 
 function explicitChoices(config: Config): ModelChoice[] {
-  return PERSONA_IDS.map((id) => parseModelRef(config[PERSONA_ENV[id]] as string | undefined)).filter(
+  return PERSONA_IDS.map((id) => parseModelRef(personaSetting(config, 'GENIE_MODEL', id))).filter(
     (c): c is ModelChoice => c !== null,
   );
 }
@@ -130,7 +117,7 @@ export function buildCatalogue(config: Config): ModelCatalogue {
   const catalogue = {} as ModelCatalogue;
   for (const id of PERSONA_IDS) {
     catalogue[id] =
-      usable(parseModelRef(config[PERSONA_ENV[id]] as string | undefined)) ??
+      usable(parseModelRef(personaSetting(config, 'GENIE_MODEL', id))) ??
       keyed(PERSONA_PROVIDER[id]) ??
       fallbacks[0] ??
       null;

@@ -10,7 +10,7 @@ import {
   type ParsedChatRequest,
   type PersonaWithModel,
 } from '@contract/chat';
-import { getPersona, PERSONAS, type PersonaId } from '@contract/personas';
+import { getPersona, PERSONAS } from '@contract/personas';
 import { buildCatalogue, modelLabel, VISION_PROVIDERS, type ModelCatalogue } from '../../adapters/llm/catalogue';
 import { ReportedContextSizes } from '../../adapters/llm/context-budget';
 import type { ChatTurn } from '../../adapters/llm/model-call';
@@ -20,6 +20,7 @@ import type { AttachmentReader } from '../../adapters/llm/attachment-text';
 import { readableModelName } from '../../adapters/llm/model-names';
 import { createModelsHealth } from '../../adapters/llm/provider-health';
 import type { Config } from '../../config';
+import { personaSetting } from '../../persona-settings';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -42,14 +43,6 @@ import type { PendingWrites } from '../../lib/pending-writes';
 import { estimateTokens } from '../../adapters/llm/context-budget';
 import type { PolicyAsk } from '../team-controls/team-policy-rules';
 import type { UsageRecord } from '../team-controls/team-controls.service';
-
-/** Each persona's "Powered by" label setting (README "Connecting a model provider"). */
-const MODEL_LABEL_ENV = {
-  default: 'GENIE_MODEL_LABEL_DEFAULT',
-  gino: 'GENIE_MODEL_LABEL_GINO',
-  gina: 'GENIE_MODEL_LABEL_GINA',
-  g: 'GENIE_MODEL_LABEL_G',
-} as const satisfies Record<PersonaId, keyof Config>;
 
 export interface ChatServiceDeps {
   db: Db;
@@ -474,7 +467,7 @@ export function createChatService(deps: ChatServiceDeps) {
         return {
           ...p,
           model: choice ? modelLabel(choice) : OFFLINE_MODEL_LABEL,
-          modelName: choice ? readableModelName(choice, config[MODEL_LABEL_ENV[p.id]]) : OFFLINE_MODEL_LABEL,
+          modelName: choice ? readableModelName(choice, personaSetting(config, 'GENIE_MODEL_LABEL', p.id)) : OFFLINE_MODEL_LABEL,
           offline: choice === null,
         };
       });

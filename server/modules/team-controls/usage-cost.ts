@@ -1,22 +1,16 @@
-import type { PersonaId } from '@contract/personas';
+import { PERSONA_IDS, type PersonaId } from '@contract/personas';
 import type { Config } from '../../config';
+import { personaSetting } from '../../persona-settings';
 
 export interface ModelPrice {
   inPerMillion: number;
   outPerMillion: number;
 }
 
-const PRICE_ENV = {
-  default: 'MODEL_PRICE_DEFAULT',
-  gino: 'MODEL_PRICE_GINO',
-  gina: 'MODEL_PRICE_GINA',
-  g: 'MODEL_PRICE_G',
-} as const satisfies Record<PersonaId, keyof Config>;
-
 /** The operator's price of a persona's model (MODEL_PRICE_<PERSONA>); unset (or an unknown persona) costs nothing. */
 export function priceOf(config: Config, persona: string): ModelPrice {
-  const key = PRICE_ENV[persona as PersonaId];
-  return (key && config[key]) || { inPerMillion: 0, outPerMillion: 0 };
+  const known = (PERSONA_IDS as readonly string[]).includes(persona);
+  return (known && personaSetting(config, 'MODEL_PRICE', persona as PersonaId)) || { inPerMillion: 0, outPerMillion: 0 };
 }
 
 /**

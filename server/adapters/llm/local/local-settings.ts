@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { Config } from '../../../config';
+import { PERSONA_IDS } from '@contract/personas';
+import { personaSetting, personaSettingKey } from '../../../persona-settings';
 
 /**
  * What the configuration says about models Genie runs itself: which settings name a `local:` file,
@@ -7,8 +9,6 @@ import type { Config } from '../../../config';
  */
 
 export const LOCAL_PREFIX = 'local:';
-
-const PERSONA_MODEL_SETTINGS = ['GENIE_MODEL_DEFAULT', 'GENIE_MODEL_GINO', 'GENIE_MODEL_GINA', 'GENIE_MODEL_G'] as const satisfies readonly (keyof Config)[];
 
 /** One `local:` reference: the setting that named it (for start-up errors) and the file, as an absolute path. */
 export interface LocalModelRef {
@@ -22,8 +22,9 @@ export const localModelPath = (modelId: string): string => resolve(modelId);
 /** Each distinct local model file the persona settings name, with the first setting that names it. */
 export function localModelRefs(config: Config): LocalModelRef[] {
   const seen = new Map<string, LocalModelRef>();
-  for (const setting of PERSONA_MODEL_SETTINGS) {
-    const value = config[setting];
+  for (const persona of PERSONA_IDS) {
+    const setting = personaSettingKey('GENIE_MODEL', persona);
+    const value = personaSetting(config, 'GENIE_MODEL', persona);
     if (!value?.startsWith(LOCAL_PREFIX)) continue;
     const path = localModelPath(value.slice(LOCAL_PREFIX.length));
     if (!seen.has(path)) seen.set(path, { setting, path });
