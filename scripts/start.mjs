@@ -18,6 +18,9 @@ if (clientStale) {
   console.log('Building the web client...');
   const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
+    // The bundle people run, whatever NODE_ENV the shell has: under `test` or `development` Vite
+    // builds React's development code, which the server's drawing of /files cannot load.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
