@@ -28,17 +28,24 @@ describe('asking the model while the chat starts', () => {
     await fake.close();
   });
 
-  const send = (cookie: string, message: string) => t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: { message } });
+  /** The model's requests when the last message was sent: a start statement compares against it. */
+  let requestsAtSend = 0;
+  const send = (cookie: string, message: string) => {
+    requestsAtSend = fake.requests.length;
+    return t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: { message } });
+  };
 
   /**
-   * Holds each start statement until the model has been asked (or 1.5 s went by), and says which
-   * it was, in order. With `failWith`, the statement then fails with that error instead of running.
+   * Holds each start statement until the model has been asked for this message (or 1.5 s went by),
+   * and says which it was, in order. Counted from the send, not from when the statement is reached:
+   * the start reads the team's policy first (issue 43), and an early ask may already have arrived by
+   * then. With `failWith`, the statement then fails with that error instead of running.
    */
   function holdStartsForTheModel(failWith?: Error): boolean[] {
     const startExchange = chatExchangeRepository.startExchange.bind(chatExchangeRepository);
     const askedFirst: boolean[] = [];
     vi.spyOn(chatExchangeRepository, 'startExchange').mockImplementation(async (...args) => {
-      const before = fake.requests.length;
+      const before = requestsAtSend;
       const until = Date.now() + 1_500;
       while (fake.requests.length === before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
       askedFirst.push(fake.requests.length > before);
