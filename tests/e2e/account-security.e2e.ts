@@ -8,7 +8,7 @@ import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
 import { E2E_ADMIN } from './support/admin-credentials';
-import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { launchBrowser, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 import { startGenie, type RunningGenie } from './support/genie-server';
 import { freePort } from '../support/free-port';
 
@@ -294,25 +294,29 @@ describe('account security in the browser', () => {
     for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const name = (screen: string) => `review-${screen}-${viewport.width}x${viewport.height}-${colorScheme}`;
+        const review = async (screen: string) => {
+          expect([screen, await screenForReview(page)]).toEqual([screen, { theme: colorScheme, sidewaysOverflow: 0 }]);
+          await screenshot(page, name(screen));
+        };
         const context = await browser.newContext({ baseURL, viewport, colorScheme });
         const page = await context.newPage();
         await page.goto('/forgot-password');
         await page.getByRole('button', { name: 'Send reset link' }).waitFor();
-        await screenshot(page, name('forgot-password'));
+        await review('forgot-password');
         await page.goto('/reset-password?token=a-token-from-a-mail');
         await page.getByRole('button', { name: 'Set new password' }).waitFor();
-        await screenshot(page, name('reset-password'));
+        await review('reset-password');
 
         const user = uniqueUser();
         await new AuthPage(page).signUp(user);
         await page.waitForURL(`${baseURL}/chat`);
         await page.goto('/profile?tab=security');
         await page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first().waitFor();
-        await screenshot(page, name('profile-security'));
+        await review('profile-security');
         await page.goto('/profile?tab=settings');
         await page.getByRole('button', { name: 'Erase my account' }).click();
         await page.getByRole('dialog', { name: 'Erase your account?' }).getByLabel('Your password').waitFor();
-        await screenshot(page, name('erase-confirm'));
+        await review('erase-confirm');
         await context.clearCookies();
 
         const admin = new AdminPage(page);
@@ -324,7 +328,7 @@ describe('account security in the browser', () => {
         await accounts.getByRole('listitem').filter({ hasText: user.email }).waitFor();
         // The search has run once only that account is listed.
         await accounts.getByRole('listitem').nth(1).waitFor({ state: 'detached' });
-        await screenshot(page, name('admin-user-actions'));
+        await review('admin-user-actions');
         await context.close();
       }
     }

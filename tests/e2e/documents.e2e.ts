@@ -9,7 +9,7 @@ import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
 import { FilesPage } from './pages/files-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
-import { launchBrowser, screenshot, uniqueUser } from './support/browser';
+import { launchBrowser, screenForReview, screenshot, uniqueUser } from './support/browser';
 
 /**
  * Issue 16 in the browser: real PDFs uploaded, indexed, searched from chat with "Search my files"
@@ -312,33 +312,37 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
     for (const size of ['phone', 'desktop'] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         const tag = `${size === 'phone' ? '390' : '1366'}-${scheme}`;
+        const review = async (page: Page, name: string) => {
+          expect([name, await screenForReview(page)]).toEqual([name, { theme: scheme, sidewaysOverflow: 0 }]);
+          await shot(page, name);
+        };
         const context = await contextAt(size, scheme);
         const { page, chat } = await onChat(context);
         await chat.messageBox().pressSequentially('How does a party end the Acme agreement with notice? @');
         await listbox(page).getByRole('option').first().waitFor();
-        await shot(page, `documents-mention-listbox-${tag}`);
+        await review(page, `documents-mention-listbox-${tag}`);
         await chat.messageBox().press('Escape');
         await chat.messageBox().press('Backspace');
         await searchToggle(page).click();
         await chat.sendButton().click();
         await chat.waitForReply(1);
         await chat.lastReply().getByTestId('citation-chip').first().waitFor();
-        await shot(page, `documents-citations-${tag}`);
+        await review(page, `documents-citations-${tag}`);
         await chat.lastReply().getByTestId('citation-chip').first().click();
         await previewedPage(page, 3);
-        await shot(page, `documents-preview-${tag}`);
+        await review(page, `documents-preview-${tag}`);
         await page.keyboard.press('Escape');
 
         const files = new FilesPage(page);
         await files.goto();
         await files.item('scan.pdf').waitFor();
-        await shot(page, `documents-index-states-${tag}`);
+        await review(page, `documents-index-states-${tag}`);
         await files.switchView('list');
         await files.item('scan.pdf').getByTestId('index-error').waitFor();
-        await shot(page, `documents-index-states-list-${tag}`);
+        await review(page, `documents-index-states-list-${tag}`);
         await files.search('notice');
         await page.getByTestId('passage-results').waitFor();
-        await shot(page, `documents-content-search-${tag}`);
+        await review(page, `documents-content-search-${tag}`);
         await context.close();
       }
     }

@@ -42,6 +42,17 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
+/**
+ * What a screen taken for review must hold before it is taken: the theme the context asked for is
+ * the page's, and nothing is wider than the viewport (a sideways scroll on a phone is a defect).
+ */
+export async function screenForReview(page: Page) {
+  return page.evaluate(() => ({
+    theme: document.documentElement.getAttribute('data-theme'),
+    sidewaysOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+}
+
 let counter = 0;
 export function uniqueUser() {
   counter += 1;

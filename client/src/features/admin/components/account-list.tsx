@@ -13,7 +13,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useRevokeApiKeys } from '../api/revoke-api-keys';
 import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateAdminUser } from '../api/update-admin-user';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { QueryState } from './stat-card';
 
 export const formatBytes = (bytes: number) =>

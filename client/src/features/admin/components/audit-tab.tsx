@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useAudit, type AuditFilters } from '../api/get-audit';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { formatDate, QueryState } from './stat-card';
 
 // Every action the log records has a name (satisfies), and an old log's unknown action shows as is.

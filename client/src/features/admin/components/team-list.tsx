@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useAdminTeams } from '../api/get-admin-teams';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { QueryState } from './stat-card';
 
 /** Teams with their plan, seats used of the limit, and members (issue 15's admin view). */

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileJson, FolderInput, FolderOutput, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Plus, Search, Trash2, Users } from 'lucide-react';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { CONVERSATION_TITLE_MAX_CHARS, type ConversationSummary } from '@contract/chat';
 import { PERSONAS } from '@contract/personas';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
+import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/utils';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { conversationExportUrl } from '../api/export-conversation';
@@ -14,15 +15,6 @@ import { conversationsQueryOptions, searchConversationsQueryOptions, useConversa
 
 /** Waits for a pause in typing before searching. */
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** A search hit's snippet: the matched words marked, every part rendered as text (never as HTML). */
 function Snippet({ parts }: { parts: NonNullable<ConversationSummary['snippet']> }) {
