@@ -1,6 +1,7 @@
 // `npm run lint`: ESLint (import boundaries, cycles and query keys, eslint.config.mjs),
 // `drizzle-kit check` (the migration folder is consistent) and the schema drift check
-// (server/db/schema/ matches the newest migration). The three run at once, each to the end, and
+// (server/db/schema/ matches the newest migration) and that docs/decisions.md's index names every
+// section (scripts/lint/decisions-index.mjs). The four run at once, each to the end, and
 // their output is printed one after the other, so one run shows every problem.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ const checks = [
   ['ESLint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
   ['drizzle-kit check', [join(root, 'node_modules/drizzle-kit/bin.cjs'), 'check']],
   ['Schema drift', ['--import', 'tsx', join(root, 'scripts/lint/check-schema-drift.ts')]],
+  ['Decisions index', [join(root, 'scripts/lint/decisions-index.mjs')]],
 ];
 
 function run([label, args]) {
