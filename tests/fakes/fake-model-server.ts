@@ -40,7 +40,8 @@
  * As a process (for e2e tests and bench, which start Genie as a separate process):
  *   npx tsx tests/fakes/fake-model-server.ts --port 0 [--behaviour slow --token-delay-ms 20]
  * prints `FAKE_MODEL_SERVER_URL=http://127.0.0.1:<port>/v1` on its first line of stdout. Another
- * process switches it with `POST /__fake/behaviour` (JSON body: a Behaviour) and reads what it
+ * process switches it with `POST /__fake/behaviour` (JSON body: a Behaviour), queues behaviours
+ * with `POST /__fake/queue` (JSON body: an array of them, as queueBehaviours) and reads what it
  * received with `GET /__fake/requests`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -173,6 +174,10 @@ export async function startFakeModelServer(
 
     if (path === '/__fake/behaviour' && req.method === 'POST') {
       behaviour = body as unknown as Behaviour;
+      return json(res, 200, { ok: true });
+    }
+    if (path === '/__fake/queue' && req.method === 'POST') {
+      queued.push(...(body as unknown as Behaviour[]));
       return json(res, 200, { ok: true });
     }
     if (path === '/__fake/requests' && req.method === 'GET') return json(res, 200, { requests });
