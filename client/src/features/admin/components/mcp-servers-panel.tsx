@@ -37,7 +37,7 @@ export function McpServersPanel() {
                     <div className="min-w-0 flex-1">
                       <p className="break-words font-mono text-xs font-semibold text-slate-800">
                         {tool.name}
-                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-600">{tool.readOnly ? 'read-only' : 'asks first'}</span>
+                        <span className="ml-2 inline-block whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-600">{tool.readOnly ? 'read-only' : 'asks first'}</span>
                       </p>
                       {tool.description && <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{tool.description}</p>}
                     </div>
