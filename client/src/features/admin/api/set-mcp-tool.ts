@@ -13,8 +13,8 @@ export function useSetMcpTool() {
       (await adminRequest('PUT', `/api/admin/mcp-servers/${encodeURIComponent(input.server)}/tools/${encodeURIComponent(input.tool)}`, { enabled: input.enabled })).json(),
     onSuccess: (data) => {
       queryClient.setQueryData(mcpServersQueryOptions().queryKey, data);
-      // The audit log has the change.
-      return queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, 'audit'] });
+      // The audit log has the change (its keys carry their filters: the admin root covers them all).
+      return queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
     onError: (error) => toast({ title: 'Tool not changed', description: errorSentence(error), variant: 'destructive' }),
   });
