@@ -470,10 +470,10 @@ export function createChatService(deps: ChatServiceDeps) {
    */
   async function toolUseFor(request: ReplyRequest, conversationId: string): Promise<ToolUse | null> {
     const tools = deps.tools;
-    if (!tools || !request.choice || !TOOL_PROVIDERS.includes(request.choice.provider)) return null;
-    const offered = await tools.offered();
-    if (offered.length === 0) return null;
-    if (deps.teamControls && !(await deps.teamControls.toolsAllowed(request.userId))) return null;
+    if (!tools || !request.choice || !TOOL_PROVIDERS.includes(request.choice.provider) || !tools.anyReady()) return null;
+    // Both reads at once: each is a database round trip before the model is asked.
+    const [offered, allowed] = await Promise.all([tools.offered(), deps.teamControls ? deps.teamControls.toolsAllowed(request.userId) : true]);
+    if (offered.length === 0 || !allowed) return null;
     return { service: tools, offered, conversationId, maxRounds: config.MCP_MAX_TOOL_ROUNDS };
   }
 

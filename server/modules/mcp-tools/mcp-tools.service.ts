@@ -27,6 +27,8 @@ export interface OfferedTool {
 
 /** What the chat asks of MCP tools (wired in app.ts): the chat module never sees a connection. */
 export interface ToolsForChat {
+  /** Any server ready with tools (no query): a chat without it asks nothing more. */
+  anyReady(): boolean;
   /** The tools on offer now: every ready server's tools, less those an admin turned off. */
   offered(): Promise<OfferedTool[]>;
   call(tool: OfferedTool, args: Record<string, unknown>, signal: AbortSignal): Promise<{ ok: boolean; text: string }>;
@@ -74,6 +76,7 @@ export function createMcpToolsService(deps: McpToolsDeps) {
   }
 
   const forChat: ToolsForChat = {
+    anyReady: () => connections.some((c) => c.state === 'ready' && c.tools.length > 0),
     async offered() {
       const ready = connections.filter((c) => c.state === 'ready' && c.tools.length > 0);
       if (ready.length === 0) return [];
