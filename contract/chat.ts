@@ -3,6 +3,7 @@ import { queryCount } from './query-count';
 import { errorBodySchema } from './errors';
 import { personaIdSchema, type Persona } from './personas';
 import { citationSchema, knowledgeOptionSchema } from './search';
+import { toolCallSchema, type ToolApprovalEvent, type ToolCall } from './mcp-tools';
 
 /**
  * POST /api/chat and the conversation endpoints (SPEC §3 Chat message and Attachment, §4 Mode and
@@ -121,6 +122,8 @@ export const chatReplySchema = z.object({
   historyOmitted: z.number().int().min(1).optional(),
   /** The passages the reply cites as [n], when it was answered from the user's files. */
   citations: z.array(citationSchema).optional(),
+  /** The MCP tool calls the reply made (issue 40), in order. */
+  toolCalls: z.array(toolCallSchema).optional(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
@@ -148,7 +151,11 @@ export type ChatStopResponse = z.infer<typeof chatStopResponseSchema>;
 export type ChatStreamEvent =
   | { event: 'delta'; data: z.infer<typeof chatDeltaEventSchema> }
   | { event: 'done'; data: ChatReply }
-  | { event: 'error'; data: z.infer<typeof chatErrorEventSchema> };
+  | { event: 'error'; data: z.infer<typeof chatErrorEventSchema> }
+  /** A tool call that waits for the user's Allow or Deny (issue 40). */
+  | { event: 'tool_approval'; data: ToolApprovalEvent }
+  /** A tool call once it ran, or was denied (issue 40). */
+  | { event: 'tool_call'; data: ToolCall };
 
 export const feedbackValueSchema = z.enum(['positive', 'negative'], { error: 'Feedback must be positive or negative' });
 export type FeedbackValue = z.infer<typeof feedbackValueSchema>;
@@ -185,6 +192,8 @@ export const storedMessageSchema = z.object({
   variants: z.object({ index: z.number().int().min(1), count: z.number().int().min(1), ids: z.array(z.string()) }),
   /** The passages an assistant reply cites as [n]. */
   citations: z.array(citationSchema).optional(),
+  /** The MCP tool calls an assistant reply made (issue 40). */
+  toolCalls: z.array(toolCallSchema).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

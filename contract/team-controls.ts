@@ -13,7 +13,7 @@ export const teamPolicySchema = z.object({
   personas: z.array(z.enum(PERSONA_IDS)).max(PERSONA_IDS.length),
   modes: z.array(z.enum(CHAT_MODES)).max(CHAT_MODES.length),
   imageGeneration: z.boolean(),
-  /** Genie's MCP tools (POST /mcp). */
+  /** MCP tools: Genie's own (POST /mcp) and the operator's MCP servers' tools in chat (issue 40). */
   tools: z.boolean(),
   /** API keys' use of /v1 and /mcp. */
   api: z.boolean(),

@@ -53,6 +53,8 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { openAiApiRoutes } from './modules/openai-api/openai-api.routes';
 import { mcpRoutes } from './modules/mcp-server/mcp.routes';
+import { mcpToolsRoutes } from './modules/mcp-tools/mcp-tools.routes';
+import { createMcpToolsService } from './modules/mcp-tools/mcp-tools.service';
 import { registerAccountsModule } from './modules/accounts/accounts.module';
 import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
 import { createReindexService } from './modules/search/reindex.service';
@@ -210,7 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const teamControls = createTeamControlsService({ db, config, clock });
   const projects = createProjectsService({ db, clock });
   const conversations = createConversationsService({ db, pendingWrites, clock, projects });
+  // MCP tools in chat (issue 40): the servers connect in the background; a chat offers what is ready.
+  const mcpTools = createMcpToolsService({ db, config, clock, log: (message) => app.log.warn(message) });
+  void mcpTools.start();
+  app.addHook('onClose', () => mcpTools.close());
   const chatService = createChatService({
+    tools: mcpTools.forChat,
     teamControls,
     db,
     config,
@@ -263,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiKeysRoutes, { service: apiKeys });
   await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys, teamControls });
   await app.register(mcpRoutes, { chatService, search: search.service, apiKeys, teamControls });
+  await app.register(mcpToolsRoutes, { service: mcpTools });
   nudgeIndexerOnUpload(app, search.indexer);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

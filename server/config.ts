@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { missingOcrLanguages, ocrLanguageCodes } from './adapters/extraction/ocr/language-data';
 import { ldapFilterProblems } from './adapters/ldap/ldap-settings';
+import { parseMcpServers, type McpServerSetting } from './adapters/mcp/mcp-servers-setting';
 
 /**
  * The environment, parsed once at start. Nothing else reads process.env: every setting the
@@ -253,6 +254,30 @@ export const configSchema = z.object({
   OCR_LANGUAGES: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z_]{3,16}(\+[a-z_]{3,16})*$/, 'must be Tesseract language codes joined by +, such as eng or eng+deu').default('eng')),
   /** Scanned pages of one file read at most; the rest are named in the file's note. */
   OCR_MAX_PAGES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(200)),
+  // ── MCP tools in chat (issue 40; README "API and MCP") ──
+  /** JSON array of MCP servers: {name, command, args?, env?} (stdio) or {name, url, headers?} (streamable HTTP). */
+  MCP_SERVERS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((text, ctx): McpServerSetting[] => {
+        const parsed = parseMcpServers(text);
+        if ('problem' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed.servers;
+      }),
+  ),
+  /** Milliseconds one tool call (and one connection attempt with its tool list) may take. */
+  MCP_TOOL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  /** Characters of a tool's result kept and shown to the model; the rest is cut with a note. */
+  MCP_TOOL_RESULT_MAX_CHARS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(1_000_000).default(20_000)),
+  /** Seconds a tool call waits for the user's Allow; after that it counts as denied. */
+  MCP_APPROVAL_TIMEOUT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(1).max(3600).default(300)),
+  /** Tool rounds one reply may make before the model must answer in words. */
+  MCP_MAX_TOOL_ROUNDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
 });
 
 export type Config = z.infer<typeof configSchema>;

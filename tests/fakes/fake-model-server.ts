@@ -17,6 +17,15 @@
  *   malformed a stream with one good chunk, then a line that is not JSON, then the end
  *   cut       a stream with one good chunk, then the connection is destroyed
  *   hang      accepts the request and never answers (close() still ends it)
+ *   tool_calls the model calls tools instead of answering: `calls` ({name, arguments}; arguments
+ *             an object, sent as JSON text) with `finish_reason: "tool_calls"`, streamed as
+ *             OpenAI does (the name first, the arguments in two pieces) or as one JSON message;
+ *             `reply` is text written before the calls. Queue it, so the next request (which
+ *             carries the `tool` results) is answered normally:
+ *               fake.queueBehaviours({ kind: 'tool_calls', calls: [{ name: 'fs__read_file', arguments: { path } }] })
+ *
+ * A normal reply to a request whose last message is a tool's result answers from it:
+ * `Fake reply from tool: <the result>`, as a model reading the result would.
  *
  * Like a real server, a reply is one word per token: one longer than the request's `max_tokens`
  * is cut there and ends with `finish_reason: "length"`. With `contextTokens` (llama.cpp's n_ctx;
@@ -31,7 +40,8 @@
  * As a process (for e2e tests and bench, which start Genie as a separate process):
  *   npx tsx tests/fakes/fake-model-server.ts --port 0 [--behaviour slow --token-delay-ms 20]
  * prints `FAKE_MODEL_SERVER_URL=http://127.0.0.1:<port>/v1` on its first line of stdout. Another
- * process switches it with `POST /__fake/behaviour` (JSON body: a Behaviour) and reads what it
+ * process switches it with `POST /__fake/behaviour` (JSON body: a Behaviour), queues behaviours
+ * with `POST /__fake/queue` (JSON body: an array of them, as queueBehaviours) and reads what it
  * received with `GET /__fake/requests`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -44,7 +54,14 @@ export type Behaviour =
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'malformed' }
   | { kind: 'cut' }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  | { kind: 'tool_calls'; calls: FakeToolCall[]; reply?: string };
+
+/** A tool call the fake makes: the offered function's name and its arguments. */
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
 
 export interface ReceivedRequest {
   method: string;
@@ -107,6 +124,8 @@ export const FAKE_PNG_BASE64 =
 /** The text a normal reply answers with: every word of it becomes one stream chunk. */
 export function fakeReplyText(body: FakeRequestBody | null): string {
   const messages = body?.messages ?? [];
+  const last = messages[messages.length - 1];
+  if (last?.role === 'tool') return `Fake reply from tool: ${textOf(last.content)}`;
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   return `Fake reply to: ${lastUser ? textOf(lastUser.content) : '(nothing)'}`;
 }
@@ -157,6 +176,10 @@ export async function startFakeModelServer(
       behaviour = body as unknown as Behaviour;
       return json(res, 200, { ok: true });
     }
+    if (path === '/__fake/queue' && req.method === 'POST') {
+      queued.push(...(body as unknown as Behaviour[]));
+      return json(res, 200, { ok: true });
+    }
     if (path === '/__fake/requests' && req.method === 'GET') return json(res, 200, { requests });
 
     const record: ReceivedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body, closedEarly: false };
@@ -201,6 +224,7 @@ export async function startFakeModelServer(
         },
       });
     }
+    if (current.kind === 'tool_calls') return toolCallsCompletion(res, body, current);
     const fullReply = ('reply' in current && current.reply) || fakeReplyText(body);
     const allWords = fullReply.split(' ');
     const room = Math.min(
@@ -254,6 +278,36 @@ export async function startFakeModelServer(
       res.write(chunk({ content: ` ${word}` }, null));
     }
     res.write(chunk({}, finishReason, true));
+    res.write('data: [DONE]\n\n');
+    res.end();
+  }
+
+  function toolCallsCompletion(res: ServerResponse, body: FakeRequestBody | null, current: Extract<Behaviour, { kind: 'tool_calls' }>) {
+    const model = body?.model ?? 'fake-model';
+    const calls = current.calls.map((call, index) => ({ index, id: `call_fake_${index}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+    const usage = { prompt_tokens: fakePromptTokens(body), completion_tokens: calls.length * 10, total_tokens: fakePromptTokens(body) + calls.length * 10 };
+    const head = { id: 'chatcmpl-fake', created: 1_700_000_000, model };
+    if (!body?.stream) {
+      return json(res, 200, {
+        ...head,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: current.reply ?? null, tool_calls: calls }, finish_reason: 'tool_calls' }],
+        usage,
+      });
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const chunk = (delta: Record<string, unknown>, finish: string | null, withUsage = false) =>
+      `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }], ...(withUsage ? { usage } : {}) })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: current.reply ?? null }, null));
+    for (const call of calls) {
+      // As OpenAI streams a call: its id and name first, then its arguments in pieces.
+      const args = call.function.arguments;
+      const half = Math.floor(args.length / 2);
+      res.write(chunk({ tool_calls: [{ index: call.index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null));
+      res.write(chunk({ tool_calls: [{ index: call.index, function: { arguments: args.slice(0, half) } }] }, null));
+      res.write(chunk({ tool_calls: [{ index: call.index, function: { arguments: args.slice(half) } }] }, null));
+    }
+    res.write(chunk({}, 'tool_calls', true));
     res.write('data: [DONE]\n\n');
     res.end();
   }

@@ -134,3 +134,10 @@ export function imageModelChoice(config: Config): ModelChoice | null {
 
 /** Providers whose chat models take images as input; others get the image named in text. */
 export const VISION_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'xai'];
+
+/**
+ * Providers Genie offers MCP tools to (issue 40): the servers it reads through its own
+ * chat-completions stream, which reads OpenAI's tool calls. The hosted SDK providers are read
+ * through their SDK's stream for text only (model-stream.ts), so they are offered none yet.
+ */
+export const TOOL_PROVIDERS: readonly ProviderName[] = ['venice', 'ollama', 'openai-compatible'];

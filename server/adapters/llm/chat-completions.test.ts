@@ -194,3 +194,41 @@ describe('a chat-completions server, read by Genie', () => {
     await providerClosed;
   });
 });
+
+/** Issue 40: the tools a model is offered, and the calls it streams back in pieces. */
+describe('tool calls from a chat-completions server', () => {
+  const piece = (toolCalls: unknown[], finish: string | null = null) => ({ choices: [{ delta: { tool_calls: toolCalls }, finish_reason: finish }] });
+
+  it('sends the tools and earlier rounds, and reads calls whose arguments come in pieces', async () => {
+    const peer = await provider((_req, res) =>
+      sse(res, [
+        piece([{ index: 0, id: 'call_a', type: 'function', function: { name: 'fs__read_text_file', arguments: '' } }]),
+        piece([{ index: 0, function: { arguments: '{"path":' } }]),
+        piece([{ index: 0, function: { arguments: '"/a"}' } }, { index: 1, function: { name: 'fs__list_directory', arguments: '{}' } }]),
+        delta(null, 'tool_calls'),
+        '[DONE]',
+      ]),
+    );
+    const tools = [{ name: 'fs__read_text_file', description: 'Read a file', parameters: { type: 'object' } }];
+    const rounds = [{ text: 'Let me look.', calls: [{ id: 'c0', name: 'fs__list_directory', arguments: '{}' }], results: { c0: 'a' } }];
+    const result = await read(new ChatCompletionsModel(peer.url, 'm'), { tools, toolRounds: rounds, history: [] });
+    expect(result.end.toolCalls).toEqual([
+      { id: 'call_a', name: 'fs__read_text_file', arguments: '{"path":"/a"}' },
+      // A call the server sent without an id gets one, so its result can answer it.
+      { id: 'call_1', name: 'fs__list_directory', arguments: '{}' },
+    ]);
+    expect(peer.seen[0]!.body.tools).toEqual([{ type: 'function', function: { name: 'fs__read_text_file', description: 'Read a file', parameters: { type: 'object' } } }]);
+    expect((peer.seen[0]!.body.messages as unknown[]).slice(-2)).toEqual([
+      { role: 'assistant', content: 'Let me look.', tool_calls: [{ id: 'c0', type: 'function', function: { name: 'fs__list_directory', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c0', content: 'a' },
+    ]);
+  });
+
+  it('gives up on a reply with more than 16 calls as unreadable', async () => {
+    const calls = Array.from({ length: 17 }, (_, index) => ({ index, id: `c${index}`, function: { name: 'x', arguments: '{}' } }));
+    const peer = await provider((_req, res) => sse(res, [piece(calls), delta(null, 'tool_calls'), '[DONE]']));
+    const { error } = await failure(new ChatCompletionsModel(peer.url, 'm'));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).kind).toBe('failed');
+  });
+});

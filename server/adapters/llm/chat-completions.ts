@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { ModelCall, StreamEnd } from './model-call';
+import type { ModelCall, ModelToolCall, StreamEnd, ToolRound } from './model-call';
 import { CUT_OFF, providerErrorOfStatus, ProviderError, UNREADABLE_REPLY, UNREACHABLE } from './provider-error';
 
 /**
@@ -15,7 +15,7 @@ import { CUT_OFF, providerErrorOfStatus, ProviderError, UNREADABLE_REPLY, UNREAC
  * At 20 chats at once that was about 3.5 ms of the server's thread per 20-token reply of the
  * 15 ms Genie spent (bench/profile/stream-parse.ts: SDK 4.9-6.0 ms, this path 1.4-1.7 ms, both
  * with the fake provider's own CPU). What Genie asks of these servers is small: a streamed text
- * reply, its usage and its finish reason; no tools, no structured output.
+ * reply, its usage and its finish reason, and the tool calls of issue 40; no structured output.
  *
  * Behaviour is the SDK's, kept: the same request body (a user turn of one text is a string, images
  * are data-URL image_url parts, `stream_options.include_usage`, `max_tokens`), an `error` chunk or
@@ -44,7 +44,7 @@ export class ChatCompletionsModel {
 type Content = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
 
 /** The body the SDK's openai-compatible model sent, for the parts Genie uses. */
-export function requestBodyOf(modelId: string, call: Pick<ModelCall, 'system' | 'history' | 'user' | 'maxOutputTokens'>): string {
+export function requestBodyOf(modelId: string, call: Pick<ModelCall, 'system' | 'history' | 'user' | 'maxOutputTokens' | 'tools' | 'toolRounds'>): string {
   const user: Content =
     call.user.length === 1 && call.user[0]!.type === 'text'
       ? call.user[0]!.text
@@ -56,10 +56,30 @@ export function requestBodyOf(modelId: string, call: Pick<ModelCall, 'system' | 
   return JSON.stringify({
     model: modelId,
     max_tokens: call.maxOutputTokens,
-    messages: [{ role: 'system', content: call.system }, ...call.history.map((turn) => ({ role: turn.role, content: turn.content })), { role: 'user', content: user }],
+    messages: [
+      { role: 'system', content: call.system },
+      ...call.history.map((turn) => ({ role: turn.role, content: turn.content })),
+      { role: 'user', content: user },
+      ...(call.toolRounds ?? []).flatMap(toolRoundMessages),
+    ],
+    ...(call.tools && call.tools.length > 0
+      ? { tools: call.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
+      : {}),
     stream: true,
     stream_options: { include_usage: true },
   });
+}
+
+/** A round of tool use as OpenAI's messages: the assistant's calls, then one `tool` message per call. */
+function toolRoundMessages(round: ToolRound) {
+  return [
+    {
+      role: 'assistant',
+      content: round.text || null,
+      tool_calls: round.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+    },
+    ...round.calls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: round.results[call.id] ?? '' })),
+  ];
 }
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -100,7 +120,29 @@ async function readAll(response: IncomingMessage): Promise<string> {
 interface Chunk {
   error?: unknown;
   usage?: { prompt_tokens?: number | null; completion_tokens?: number | null } | null;
-  choices?: { delta?: { content?: unknown } | null; finish_reason?: string | null }[];
+  choices?: { delta?: { content?: unknown; tool_calls?: ToolCallDelta[] | null } | null; finish_reason?: string | null }[];
+}
+
+/** A piece of a streamed tool call: the first names it, the rest add to its arguments (by index). */
+interface ToolCallDelta {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+/** Calls in one reply, and the characters of one call's arguments, Genie reads at most. */
+const MAX_TOOL_CALLS = 16;
+const MAX_TOOL_ARGUMENT_CHARS = 64 * 1024;
+
+/** Adds a streamed piece to the calls so far; false when the model went past the bounds above. */
+function addToolCallDelta(calls: ModelToolCall[], delta: ToolCallDelta): boolean {
+  const index = typeof delta.index === 'number' ? delta.index : calls.length;
+  if (index < 0 || index >= MAX_TOOL_CALLS) return false;
+  const call = (calls[index] ??= { id: '', name: '', arguments: '' });
+  if (typeof delta.id === 'string' && delta.id) call.id = delta.id;
+  if (typeof delta.function?.name === 'string') call.name += delta.function.name;
+  if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments;
+  return call.arguments.length <= MAX_TOOL_ARGUMENT_CHARS && call.name.length <= 256;
 }
 
 /** A delta's text: a string, or (some servers) an array of parts whose text parts count. */
@@ -135,6 +177,7 @@ export async function* streamChatCompletions(model: ChatCompletionsModel, call: 
   let finishReason: string | undefined;
   let usage: Chunk['usage'];
   let unreadable = false;
+  const toolCalls: ModelToolCall[] = [];
   const parser = createParser({
     onEvent({ data }: EventSourceMessage) {
       if (unreadable || data === '[DONE]') return;
@@ -154,6 +197,8 @@ export async function* streamChatCompletions(model: ChatCompletionsModel, call: 
       if (choice?.finish_reason != null) finishReason = choice.finish_reason;
       const text = textOf(choice?.delta?.content);
       if (text) pending.push(text);
+      const calls = choice?.delta?.tool_calls;
+      if (Array.isArray(calls)) for (const delta of calls) if (delta && typeof delta === 'object' && !addToolCallDelta(toolCalls, delta)) unreadable = true;
     },
   });
 
@@ -175,5 +220,9 @@ export async function* streamChatCompletions(model: ChatCompletionsModel, call: 
     if (!response.complete) response.destroy();
   }
   if (finishReason === undefined) throw new ProviderError('failed', UNREADABLE_REPLY);
-  return { tokensIn: usage?.prompt_tokens ?? 0, tokensOut: usage?.completion_tokens ?? 0, cutOff: finishReason === 'length' };
+  const end: StreamEnd = { tokensIn: usage?.prompt_tokens ?? 0, tokensOut: usage?.completion_tokens ?? 0, cutOff: finishReason === 'length' };
+  // A call the model did not name is no call; one without an id gets one, so its result can answer it.
+  const named = toolCalls.filter((call) => call?.name).map((call, i) => ({ ...call, id: call.id || `call_${i}` }));
+  if (named.length > 0) end.toolCalls = named;
+  return end;
 }

@@ -11,6 +11,32 @@ export interface StreamUsage {
 /** How a stream ended: its usage, and whether the provider stopped it at its length limit. */
 export interface StreamEnd extends StreamUsage {
   cutOff: boolean;
+  /** The tools the model asked to call instead of (or after) answering (issue 40); absent when none. */
+  toolCalls?: ModelToolCall[];
+}
+
+/** A tool a model is offered: OpenAI's function shape. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+}
+
+/** One call a model asked for; `arguments` is the JSON text it wrote. */
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A round of tool use after the user's turn: the calls the model made and each one's result. */
+export interface ToolRound {
+  /** Text the model wrote before its calls. */
+  text: string;
+  calls: ModelToolCall[];
+  /** The result the model reads for each call, by the call's id. */
+  results: Record<string, string>;
 }
 
 export interface ChatTurn {
@@ -27,6 +53,10 @@ export interface ModelCall {
   history: ChatTurn[];
   user: UserPart[];
   maxOutputTokens?: number;
+  /** Tools the model may call (only chat-completions servers are offered them; issue 40). */
+  tools?: ModelTool[];
+  /** Earlier rounds of tool use in this reply, sent after the user's turn. */
+  toolRounds?: ToolRound[];
   /**
    * The user the call is for: a model Genie runs itself shares its queue between accounts by it
    * (local/generation-queue.ts); a provider reached over HTTP is not told.

@@ -51,6 +51,9 @@ export async function* streamModel(options: {
   maxOutputTokens?: number;
   /** The user the reply is for (see ModelCall.account). */
   account?: string;
+  /** MCP tools (issue 40): only a chat-completions server is offered them (catalogue.ts, TOOL_PROVIDERS). */
+  tools?: ModelCall['tools'];
+  toolRounds?: ModelCall['toolRounds'];
 }): AsyncGenerator<string, StreamEnd> {
   const controller = new AbortController();
   let timedOut = false;

@@ -4,6 +4,16 @@ import { projects } from './projects';
 import { teams } from './teams';
 import { users } from './users';
 
+/** One tool call as stored with its reply (contract/mcp-tools.ts's toolCallSchema). */
+export interface StoredToolCall {
+  id: string;
+  server: string;
+  tool: string;
+  arguments: string;
+  status: 'done' | 'failed' | 'denied';
+  result: string;
+}
+
 export const conversations = pgTable(
   'conversations',
   {
@@ -56,6 +66,8 @@ export const messages = pgTable(
     image: text('image'),
     /** The passages an assistant reply cites as [n] (issue 16); null when it cites none. */
     citations: jsonb('citations').$type<{ n: number; fileId: string; fileName: string; page: number | null; snippet: string }[]>(),
+    /** The MCP tool calls the reply made (issue 40), with their arguments and results; null when none. */
+    toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>(),
     responseTimeMs: integer('response_time_ms'),
     model: text('model'),
     tokensIn: integer('tokens_in'),

@@ -1,5 +1,6 @@
 import type { MessageStatus } from '@contract/chat';
 import type { Citation } from '@contract/search';
+import type { ToolCall } from '@contract/mcp-tools';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { runByShape } from '../../db/statement-by-shape';
@@ -83,6 +84,8 @@ export interface ExchangeEndInput {
     createdAt: Date;
     /** The passages the reply cites (issue 16), or null. */
     citations?: Citation[] | null;
+    /** The MCP tool calls the reply made (issue 40). */
+    toolCalls?: ToolCall[];
   } | null;
   responseTimeMs: number;
   success: boolean;
@@ -194,10 +197,10 @@ function finishStatement(shape: FinishShape): SQL {
   if (shape.withReply) {
     ctes.push(sql`reply as (
       insert into messages (id, conversation_id, user_id, role, content, image, response_time_ms, model, tokens_in, tokens_out, status,
-                            parent_id, regenerated, created_at, citations)
+                            parent_id, regenerated, created_at, citations, tool_calls)
       values (${replyId}, ${conversationId}, ${user}, 'assistant', ${v('content')}::text, ${v('image')}::text,
               ${v('responseTimeMs')}::int, ${v('model')}::text, ${v('tokensIn')}::int, ${v('tokensOut')}::int, ${v('status')}::text,
-              ${v('parent')}::uuid, ${v('regenerated')}::boolean, ${v('createdAt')}::timestamptz, ${v('citations')}::jsonb)
+              ${v('parent')}::uuid, ${v('regenerated')}::boolean, ${v('createdAt')}::timestamptz, ${v('citations')}::jsonb, ${v('toolCalls')}::jsonb)
     )`);
   }
   ctes.push(sql`interaction as (
@@ -277,6 +280,7 @@ export const chatExchangeRepository = {
       regenerated: reply?.regenerated ?? null,
       createdAt: reply?.createdAt.toISOString() ?? null,
       citations: reply?.citations && reply.citations.length > 0 ? JSON.stringify(reply.citations) : null,
+      toolCalls: reply?.toolCalls && reply.toolCalls.length > 0 ? JSON.stringify(reply.toolCalls) : null,
       ...featureValues,
     });
   },

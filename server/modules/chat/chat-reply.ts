@@ -1,8 +1,9 @@
 import type { ChatMode, ChatReply } from '@contract/chat';
+import type { ToolApprovalEvent, ToolCall } from '@contract/mcp-tools';
 import type { Persona } from '@contract/personas';
 import { configuredContextTokens, modelLabel, VISION_PROVIDERS, type ModelChoice } from '../../adapters/llm/catalogue';
-import { BYTES_PER_TOKEN, fitPrompt, type ReportedContextSizes } from '../../adapters/llm/context-budget';
-import type { ChatTurn, StreamEnd, StreamUsage } from '../../adapters/llm/model-call';
+import { BYTES_PER_TOKEN, estimateTokens, fitPrompt, type ReportedContextSizes } from '../../adapters/llm/context-budget';
+import type { ChatTurn, StreamEnd, StreamUsage, ToolRound } from '../../adapters/llm/model-call';
 import { streamModel } from '../../adapters/llm/model-stream';
 import { ProviderError } from '../../adapters/llm/provider-error';
 import { offlineReply } from '../../adapters/llm/offline-engine';
@@ -16,6 +17,7 @@ import type { ResolvedAttachment } from './chat-attachments';
 import { allPassages, offlineKnowledgeAnswer, type GatheredKnowledge } from './chat-knowledge';
 import { fitToWindow, roomForMaterial } from './chat-window';
 import type { ImageOutcome } from './chat-images';
+import { modelToolsOf, runToolRound, type ToolUse } from './chat-tools';
 
 /**
  * The middle step of a chat exchange: the reply, from the offline engine or a model, streamed to
@@ -32,6 +34,13 @@ export interface ReplySink {
    * and ends the response). Without it the reply is stored first, then returned.
    */
   done?(reply: ChatReply): void;
+  /**
+   * A tool call waits for the user's Allow or Deny (issue 40). Only a sink that can ask (the
+   * browser's stream) has it; without it a tool that needs approval does not run.
+   */
+  toolApproval?(event: ToolApprovalEvent): void;
+  /** A tool call ran, or did not (issue 40). */
+  toolCall?(call: ToolCall): void;
 }
 
 /** What the reply is for: the start step's result. */
@@ -51,6 +60,8 @@ export interface ReplyRequest {
   knowledge?: GatheredKnowledge | null;
   /** The instructions of the project the chat is in (issue 42), added to the persona's system prompt. */
   instructions?: string;
+  /** The MCP tools the model may call (issue 40); null or absent when none are offered. */
+  toolUse?: ToolUse | null;
 }
 
 /** The persona's system prompt, and the project's instructions after it when there are any. */
@@ -68,9 +79,11 @@ export class ReplyDraft {
   usage: StreamUsage = { tokensIn: 0, tokensOut: 0 };
   /** True once a model provider was asked (a refusal before that is ours alone). */
   providerAsked = false;
+  /** The tool calls made so far (issue 40), kept with the reply. */
+  toolCalls: ToolCall[] = [];
 
   constructor(
-    private readonly sink: ReplySink,
+    readonly sink: ReplySink,
     /** The image being generated alongside the text, when one was asked for. */
     readonly image: Promise<ImageOutcome> | null,
   ) {}
@@ -79,6 +92,16 @@ export class ReplyDraft {
     this.content += piece;
     this.emitted = true;
     this.sink.delta(piece);
+  }
+
+  /** Something other than text reached the client (a tool event): the stream has begun. */
+  markShown() {
+    this.emitted = true;
+  }
+
+  addToolCall(call: ToolCall) {
+    this.toolCalls.push(call);
+    this.emitted = this.emitted || Boolean(this.sink.toolCall);
   }
 }
 
@@ -156,18 +179,30 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
     if (!fitted.fits) throw messageTooLong(fitted.messageTokens, fitted.availableTokens);
     // Aborts the provider's call when the start statement refuses what was already sent.
     const refused = allowed ? new AbortController() : null;
-    try {
-      draft.providerAsked = true;
-      const stream = streamModel({
+    const toolUse = request.toolUse && request.toolUse.offered.length > 0 ? request.toolUse : null;
+    const tools = toolUse ? modelToolsOf(toolUse.offered) : undefined;
+    const rounds: ToolRound[] = [];
+    let roundText = '';
+    // The tools' definitions and each round's calls and results take room the fitting did not count.
+    const roomAfterTools = () => {
+      const used = estimateTokens(JSON.stringify(tools ?? []) + JSON.stringify(rounds));
+      return tools ? Math.max(256, fitted.maxOutputTokens - used) : fitted.maxOutputTokens;
+    };
+    const ask = () =>
+      streamModel({
         model: languageModelFor(config, choice),
         system,
         history: fitted.history,
         user,
         signal: refused ? AbortSignal.any([signal, refused.signal]) : signal,
         idleTimeoutMs: config.MODEL_TIMEOUT_MS,
-        maxOutputTokens: fitted.maxOutputTokens,
+        maxOutputTokens: roomAfterTools(),
         account: request.userId,
+        ...(tools ? { tools, toolRounds: rounds } : {}),
       });
+    try {
+      draft.providerAsked = true;
+      let stream = ask();
       // The provider is asked now; its first token waits here for the start to be allowed.
       let first: Promise<IteratorResult<string, StreamEnd>> | null = stream.next();
       if (allowed) {
@@ -183,11 +218,20 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
         const next = await (first ?? stream.next());
         first = null;
         if (next.done) {
-          draft.usage = next.value;
+          draft.usage = { tokensIn: draft.usage.tokensIn + next.value.tokensIn, tokensOut: draft.usage.tokensOut + next.value.tokensOut };
+          const calls = next.value.toolCalls;
+          if (calls && toolUse && rounds.length < toolUse.maxRounds) {
+            rounds.push(await runToolRound(toolUse, { userId: request.userId, sink: draft.sink, draft, signal }, roundText, calls));
+            roundText = '';
+            stream = ask();
+            continue;
+          }
+          if (calls && toolUse) draft.emit(`${draft.content ? '\n\n' : ''}_The model asked for more tool calls than one reply may make (${toolUse.maxRounds} rounds)._`);
           if (window.notes.length > 0) draft.emit(`${draft.content ? '\n\n' : ''}_${window.notes.join(' ')}_`);
           return { cutOff: next.value.cutOff, historyOmitted: fitted.omitted, passages: window.passages };
         }
         draft.emit(next.value);
+        roundText += next.value;
       }
     } catch (error) {
       if (!(error instanceof ProviderError) || error.kind !== 'context_exceeded' || draft.emitted) throw error;

@@ -14,6 +14,7 @@ import { requireUser } from '../auth/current-user';
 import { sessionEndedError, watchSession } from '../auth/session-watch';
 import { KeptExchangeError, MidStreamError, type ChatService, type KeptExchange } from './chat.service';
 import { openEventStream } from '../../lib/event-stream';
+import type { ReplySink } from './chat-reply';
 
 /**
  * POST /api/chat answers JSON, or SSE when the client sends `Accept: text/event-stream`. The SSE
@@ -73,8 +74,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
         if (!reply.raw.destroyed) reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
       };
 
-      const sink = {
+      const sink: ReplySink = {
         delta: (text: string) => send({ event: 'delta', data: { text } }),
+        // MCP tools (issue 40): a call waiting for Allow or Deny, and each call once decided.
+        toolApproval: (data) => send({ event: 'tool_approval', data }),
+        toolCall: (data) => send({ event: 'tool_call', data }),
         // The whole reply: the client is done here; the exchange is stored after the response ends.
         done: (result: ChatReply) => {
           // The client has the whole reply: a sign-out from here on stops nothing (storing it goes on).

@@ -11,7 +11,7 @@ import {
   type PersonaWithModel,
 } from '@contract/chat';
 import { getPersona, PERSONAS } from '@contract/personas';
-import { buildCatalogue, modelLabel, VISION_PROVIDERS, type ModelCatalogue } from '../../adapters/llm/catalogue';
+import { buildCatalogue, modelLabel, TOOL_PROVIDERS, VISION_PROVIDERS, type ModelCatalogue } from '../../adapters/llm/catalogue';
 import { ReportedContextSizes } from '../../adapters/llm/context-budget';
 import type { ChatTurn } from '../../adapters/llm/model-call';
 import { ProviderError } from '../../adapters/llm/provider-error';
@@ -43,6 +43,8 @@ import type { PendingWrites } from '../../lib/pending-writes';
 import { estimateTokens } from '../../adapters/llm/context-budget';
 import type { PolicyAsk } from '../team-controls/team-policy-rules';
 import type { UsageRecord } from '../team-controls/team-controls.service';
+import type { ToolsForChat } from '../mcp-tools/mcp-tools.service';
+import type { ToolUse } from './chat-tools';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -60,12 +62,16 @@ export interface ChatServiceDeps {
   teamControls?: TeamControlsForChat;
   /** Projects (issue 42): a chat inside one gets its instructions and searches its pinned files. */
   projects?: ProjectsForChat;
+  /** MCP tools (issue 40): offered to models that can call tools, when the team's policy allows. */
+  tools?: ToolsForChat;
 }
 
 /** What the chat needs of the team-controls module. */
 export interface TeamControlsForChat {
   checkChat(userId: string, ask: PolicyAsk): Promise<void>;
   recordUsage(record: UsageRecord): Promise<void>;
+  /** The team's policy allows MCP tools (issue 40). */
+  toolsAllowed(userId: string): Promise<boolean>;
 }
 
 /** What a chat asks of the projects and conversations modules (wired in app.ts). */
@@ -318,7 +324,8 @@ export function createChatService(deps: ChatServiceDeps) {
     const responseTimeMs = Math.round(performance.now() - exchange.started);
     const finishedAt = clock.now();
     const { content, usage } = draft;
-    const replyId = content || end.image ? randomUUID() : null;
+    const toolCalls = draft.toolCalls;
+    const replyId = content || end.image || toolCalls.length > 0 ? randomUUID() : null;
     const citations = citationsOf(end.passages ?? null);
     const reply: ChatReply = {
       content,
@@ -330,6 +337,7 @@ export function createChatService(deps: ChatServiceDeps) {
       status: end.status,
       ...(end.historyOmitted > 0 ? { historyOmitted: end.historyOmitted } : {}),
       ...(citations ? { citations } : {}),
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
     };
     const finish = () =>
       exchanges.finishExchange(db, {
@@ -347,6 +355,7 @@ export function createChatService(deps: ChatServiceDeps) {
               tokensOut: usage.tokensOut,
               status: end.status,
               citations,
+              toolCalls,
               createdAt: new Date(Math.max(finishedAt.getTime(), exchange.now.getTime() + 1)),
             }
           : null,
@@ -455,6 +464,19 @@ export function createChatService(deps: ChatServiceDeps) {
     titleCallsDone.add(done);
   }
 
+  /**
+   * The MCP tools a reply may call (issue 40): none offline, for a model Genie does not offer tools
+   * to (TOOL_PROVIDERS), when no server has tools ready, or when the team's policy turns tools off.
+   */
+  async function toolUseFor(request: ReplyRequest, conversationId: string): Promise<ToolUse | null> {
+    const tools = deps.tools;
+    if (!tools || !request.choice || !TOOL_PROVIDERS.includes(request.choice.provider) || !tools.anyReady()) return null;
+    // Both reads at once: each is a database round trip before the model is asked.
+    const [offered, allowed] = await Promise.all([tools.offered(), deps.teamControls ? deps.teamControls.toolsAllowed(request.userId) : true]);
+    if (offered.length === 0 || !allowed) return null;
+    return { service: tools, offered, conversationId, maxRounds: config.MCP_MAX_TOOL_ROUNDS };
+  }
+
   return {
     catalogue,
 
@@ -495,7 +517,9 @@ export function createChatService(deps: ChatServiceDeps) {
         let streamed: StreamedReply;
         try {
           // An early request holds its first token until the start statement has allowed it.
-          streamed = await streamReply({ config, reportedContext }, early?.request ?? started!, draft, signal, early ? starting : undefined);
+          const request = early?.request ?? started!;
+          const toolUse = deps.tools ? await toolUseFor(request, conversationId) : null;
+          streamed = await streamReply({ config, reportedContext }, toolUse ? { ...request, toolUse } : request, draft, signal, early ? starting : undefined);
         } catch (error) {
           // A refused early start throws its refusal here: the model's call was given up before any text.
           throw await rollBack(await starting, draft, error);

@@ -68,7 +68,7 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A message as a conversation's view reads it (conversationsRepository.messagesOf). */
 export type MessageDetailRow = Pick<
   MessageRow,
-  'id' | 'role' | 'content' | 'attachments' | 'image' | 'citations' | 'responseTimeMs' | 'model' | 'feedback' | 'status' | 'parentId' | 'createdAt'
+  'id' | 'role' | 'content' | 'attachments' | 'image' | 'citations' | 'toolCalls' | 'responseTimeMs' | 'model' | 'feedback' | 'status' | 'parentId' | 'createdAt'
 >;
 
 /** A message's place in its conversation's tree, without its contents (treeAndNewestOf). */
@@ -80,7 +80,7 @@ export interface MessageTreeRow {
 
 /** The select of a view's message columns, named as MessageDetailRow names them (a where clause follows). */
 const detailColumns = sql`
-  select id, role, content, attachments, image, citations, response_time_ms as "responseTimeMs", model, feedback, status,
+  select id, role, content, attachments, image, citations, tool_calls as "toolCalls", response_time_ms as "responseTimeMs", model, feedback, status,
          parent_id as "parentId", created_at as "createdAt"
   from messages`;
 

@@ -81,6 +81,7 @@ export const toStoredMessage = (row: MessageDetailRow, variants: Variants = { in
   ...(row.feedback ? { feedback: row.feedback as 'positive' | 'negative' } : {}),
   ...(row.model ? { model: row.model } : {}),
   ...(row.citations && row.citations.length > 0 ? { citations: row.citations } : {}),
+  ...(row.toolCalls && row.toolCalls.length > 0 ? { toolCalls: row.toolCalls } : {}),
   status: statusOf(row.status),
   variants,
 });

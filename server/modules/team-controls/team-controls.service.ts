@@ -98,6 +98,11 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
       if (surface === 'mcp' && !rules.tools) throw new AppError('forbidden', policyRefusals.tools);
     },
 
+    /** MCP tools in chat (issue 40): offered only when the team's policy allows tools. */
+    async toolsAllowed(userId: string): Promise<boolean> {
+      return (await membership(userId)).rules.tools;
+    },
+
     async recordUsage(record: UsageRecord): Promise<void> {
       await repo.recordUsage(db, { ...record, at: clock.now() });
     },

@@ -2,6 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { cn } from '@/lib/utils';
 import { useAdminSystem } from '../api/get-system';
 import { LocalModelsPanel } from './local-models-panel';
+import { McpServersPanel } from './mcp-servers-panel';
 import { formatDate, QueryState } from './stat-card';
 
 const STATUS_TEXT = { online: 'Online', offline: 'Offline engine', not_configured: 'Not configured', down: 'Down', warning: 'Warning' } as const;
@@ -48,6 +49,7 @@ export function SystemTab() {
             ))}
           </ul>
           {data?.localModels && data.localModels.length > 0 && <LocalModelsPanel models={data.localModels} />}
+          <McpServersPanel />
         </QueryState>
       </CardContent>
     </Card>

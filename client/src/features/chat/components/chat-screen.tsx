@@ -303,7 +303,7 @@ export function ChatScreen({
               onReadAloud={voiceOn ? speech.speak : undefined}
               onStopReading={speech.stop}
             />
-            <TypingPreview store={session.preview} persona={persona} />
+            <TypingPreview store={session.preview} tools={session.toolActivity} persona={persona} />
             {session.upgradeNotice && <UpgradePrompt message={session.upgradeNotice.message} />}
           </div>
         </div>

@@ -7,6 +7,7 @@ import { CitationChips } from './citation-chips';
 import { MarkdownContent } from './markdown-content';
 import { MessageActions, type MessageActionHandlers } from './message-actions';
 import { ReplyNotes } from './reply-notes';
+import { ToolCallList } from './tool-call-block';
 import { UserMessageTools } from './user-message-body';
 import { VariantSwitcher } from './variant-switcher';
 
@@ -90,6 +91,7 @@ export const MessageBubble = memo(function MessageBubble({
       <PersonaBadge persona={persona} className="mt-1 hidden sm:flex" />
       <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
         <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">
+          {message.toolCalls && <ToolCallList calls={message.toolCalls} />}
           <MarkdownContent text={message.content} />
           {message.image && (
             <a href={message.image} target="_blank" rel="noreferrer" className="mt-3 block">

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Persona } from '@contract/personas';
 import { usePreview, type PreviewStore } from '../lib/preview-store';
+import { useToolActivity, type ToolActivityStore } from '../lib/tool-activity-store';
+import { ToolApprovalCard } from './tool-approval-card';
+import { ToolCallList } from './tool-call-block';
 import { MarkdownContent } from './markdown-content';
 import { formatResponseTime, PersonaBadge } from './message-bubble';
 import { ThinkingIndicator } from './thinking-indicator';
@@ -15,14 +18,21 @@ function Elapsed({ since }: { since: number }) {
 }
 
 /** The reply in flight: the greeting typing with a cursor, the thinking phrases, then the streamed reply. */
-export function TypingPreview({ store, persona }: { store: PreviewStore; persona: Persona }) {
+export function TypingPreview({ store, tools, persona }: { store: PreviewStore; tools: ToolActivityStore; persona: Persona }) {
   const preview = usePreview(store);
+  const activity = useToolActivity(tools);
   if (!preview) return null;
   return (
     <div className="flex gap-3" aria-live="polite" aria-busy="true" data-testid="typing-preview">
       <PersonaBadge persona={persona} className="mt-1 hidden sm:flex" />
       <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
         <div className="rounded-2xl rounded-tl-md border border-genie-100 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">
+          <ToolCallList calls={activity.calls} />
+          {activity.waiting.map((approval) => (
+            <div key={approval.id} className="mb-2">
+              <ToolApprovalCard approval={approval} onAnswered={tools.answered} />
+            </div>
+          ))}
           {preview.phase === 'greeting' ? (
             <p className="italic text-genie-700">
               {preview.text}

@@ -12,6 +12,7 @@ import { ChatSendError, streamChat } from '../api/send-chat';
 import { fromStored, localId, pickOne, type ChatMessage } from '../lib/chat-message';
 import { MESSAGE_WINDOW_STEP } from '../components/message-list';
 import { createPreviewStore } from '../lib/preview-store';
+import { createToolActivityStore } from '../lib/tool-activity-store';
 import { GREETING_MS_PER_CHAR, REPLY_PAUSE_MS, typingDuration, visibleChars } from '../lib/typing';
 
 export interface SendInput {
@@ -75,6 +76,7 @@ export function useChatSession({
   /** Changes whenever another conversation (or a new chat) takes the screen, not when a new chat gets its id. */
   const [viewId, setViewId] = useState(0);
   const preview = useMemo(createPreviewStore, []);
+  const toolActivity = useMemo(createToolActivityStore, []);
   // Read inside send() without making it change on every message.
   const latest = useRef({ messages, conversationId, persona, mode, sending, onReply, onFailedText });
   latest.current = { messages, conversationId, persona, mode, sending, onReply, onFailedText };
@@ -188,6 +190,8 @@ export function useChatSession({
             received += text;
             if (frame === 0) frame = requestAnimationFrame(render);
           },
+          onToolApproval: toolActivity.asked,
+          onToolCall: toolActivity.ran,
         },
       );
       const remaining = revealAt - performance.now();
@@ -204,6 +208,7 @@ export function useChatSession({
         status: reply.status,
         historyOmitted: reply.historyOmitted,
         citations: reply.citations,
+        toolCalls: reply.toolCalls,
       };
       if (args.control) {
         await reload(reply.conversationId).catch(() => setMessages((all) => [...all, assistant]));
@@ -239,6 +244,7 @@ export function useChatSession({
       else if (failure.kind === 'failed') toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
     } finally {
       preview.set(null);
+      toolActivity.clear();
       if (abortRef.current === controller) abortRef.current = null;
       latest.current.sending = false;
       setSending(false);
@@ -384,6 +390,7 @@ export function useChatSession({
     upgradeNotice,
     loadingConversation,
     preview,
+    toolActivity,
     send,
     stop,
     regenerate,

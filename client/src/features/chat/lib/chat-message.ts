@@ -1,5 +1,6 @@
 import type { Attachment, FeedbackValue, MessageStatus, StoredMessage } from '@contract/chat';
 import type { Citation } from '@contract/search';
+import type { ToolCall } from '@contract/mcp-tools';
 
 /** SPEC §3 Chat message as the screen holds it. `serverId` is the stored message id, once known. */
 export interface ChatMessage {
@@ -23,6 +24,8 @@ export interface ChatMessage {
   historyOmitted?: number;
   /** The passages of the user's files the reply cites as [n]. */
   citations?: Citation[];
+  /** The MCP tool calls the reply made (issue 40), shown as collapsible blocks. */
+  toolCalls?: ToolCall[];
 }
 
 let localCounter = 0;
@@ -46,6 +49,7 @@ export function fromStored(message: StoredMessage): ChatMessage {
     status: message.status,
     variants: message.variants,
     citations: message.citations,
+    toolCalls: message.toolCalls,
   };
 }
 
