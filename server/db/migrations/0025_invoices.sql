@@ -26,4 +26,4 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_created_by_users_id_fk" FOREIGN 
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoices_team_created_idx" ON "invoices" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_status_created_idx" ON "invoices" USING btree ("status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_pending_amount_uq" ON "invoices" USING btree ("currency","amount") WHERE "invoices"."status" = 'pending';
+CREATE UNIQUE INDEX "invoices_pending_amount_uq" ON "invoices" USING btree ("currency","amount") WHERE "invoices"."status" = 'pending' and "invoices"."mode" = 'direct';

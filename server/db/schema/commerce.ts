@@ -68,7 +68,7 @@ export const invoices = pgTable(
     amountUsd: numeric('amount_usd', { precision: 14, scale: 2 }).notNull(),
     listPriceUsd: numeric('list_price_usd', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
-    /** In the currency; unique among pending invoices of that currency, so a transfer can be matched. Null until BTCPay names it. */
+    /** In the currency; unique among pending direct-wallet invoices of that currency, so a transfer can be matched. Null until BTCPay names it. */
     amount: numeric('amount', { precision: 30, scale: 8 }),
     address: text('address'),
     /** 'direct' (the business wallet) or 'btcpay'. */
@@ -88,7 +88,7 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_team_created_idx').on(t.teamId, t.createdAt),
     index('invoices_status_created_idx').on(t.status, t.createdAt),
-    uniqueIndex('invoices_pending_amount_uq').on(t.currency, t.amount).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('invoices_pending_amount_uq').on(t.currency, t.amount).where(sql`${t.status} = 'pending' and ${t.mode} = 'direct'`),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -160,10 +160,7 @@ export function createBillingService(deps: {
     async adminInvoices(status: InvoiceStatus | 'all'): Promise<AdminInvoicesResponse> {
       const now = clock.now();
       const [rows, sums] = await Promise.all([repo.forAdmin(db, status, now, ADMIN_INVOICES_LIMIT), repo.totals(db, now)]);
-      const total = (s: InvoiceStatus) => {
-        const found = sums.find((t) => t.status === s);
-        return { count: found?.count ?? 0, amountUSD: Number(found?.amountUsd ?? 0).toFixed(2) };
-      };
+      const total = (s: InvoiceStatus) => ({ count: sums[s].count, amountUSD: Number(sums[s].amountUsd).toFixed(2) });
       return {
         invoices: rows.map((r) => adminInvoiceView(r.invoice, r.teamName, now)),
         totals: { pending: total('pending'), paid: total('paid'), expired: total('expired'), invalid: total('invalid') },

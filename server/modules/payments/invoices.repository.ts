@@ -30,7 +30,7 @@ export const invoicesRepository = {
     await db
       .update(invoices)
       .set({ status: 'expired' })
-      .where(and(eq(invoices.currency, currency), eq(invoices.status, 'pending'), lte(invoices.expiresAt, sql`${now.toISOString()}::timestamptz`)));
+      .where(and(eq(invoices.currency, currency), eq(invoices.status, 'pending'), eq(invoices.mode, 'direct'), lte(invoices.expiresAt, sql`${now.toISOString()}::timestamptz`)));
   },
 
   async find(db: Db, id: string): Promise<InvoiceRow | undefined> {
@@ -88,13 +88,19 @@ export const invoicesRepository = {
       .limit(limit);
   },
 
-  /** Count and USD sum of invoices in each state, as they read now. */
-  async totals(db: Db, now: Date) {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const state = sql<string>`case when ${invoices.status} = 'pending' and ${invoices.expiresAt} <= ${at} then 'expired' else ${invoices.status} end`;
-    return db
-      .select({ status: state, count: sql<number>`count(*)::int`, amountUsd: sql<string>`coalesce(sum(${invoices.amountUsd}), 0)::text` })
-      .from(invoices)
-      .groupBy(state);
+  /** Count and USD sum of invoices in each state, as they read now (one row, one pass). */
+  async totals(db: Db, now: Date): Promise<Record<InvoiceStatus, { count: number; amountUsd: string }>> {
+    const states = ['pending', 'paid', 'expired', 'invalid'] as const;
+    const columns = Object.fromEntries(
+      states.flatMap((state) => [
+        [`${state}Count`, sql<number>`(count(*) filter (where ${statusIs(state, now)}))::int`],
+        [`${state}Usd`, sql<string>`(coalesce(sum(${invoices.amountUsd}) filter (where ${statusIs(state, now)}), 0))::text`],
+      ]),
+    ) as Record<string, SQL.Aliased<unknown> | SQL<unknown>>;
+    const [row] = (await db.select(columns).from(invoices)) as Record<string, unknown>[];
+    return Object.fromEntries(states.map((state) => [state, { count: Number(row?.[`${state}Count`] ?? 0), amountUsd: String(row?.[`${state}Usd`] ?? '0') }])) as Record<
+      InvoiceStatus,
+      { count: number; amountUsd: string }
+    >;
   },
 };
