@@ -62,7 +62,16 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceIdParamsSchema = z.object({ id: z.uuid({ error: 'must be an invoice id' }) });
 
-export const teamInvoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
+/** The team's plan while it runs (null on Free), its end, and its invoices, newest first. */
+export const teamInvoicesResponseSchema = z.object({
+  plan: billablePlanSchema.or(z.literal('enterprise')).nullable(),
+  planEndsAt: z.string().nullable(),
+  invoices: z.array(invoiceSchema),
+});
+export type TeamInvoices = z.infer<typeof teamInvoicesResponseSchema>;
+
+/** Days before the plan's end from which the owner is reminded to renew. */
+export const RENEWAL_REMINDER_DAYS = 7;
 
 /** Public: whether Subscribe Now can take money here, and in which currencies. */
 export const billingOptionsSchema = z.object({

@@ -225,6 +225,8 @@ describe('billing receipts and the team’s invoices', () => {
       expect(mails[0]!.text).toContain(`Printable receipt: ${PUBLIC_URL}/billing/${invoice.invoiceId}?receipt=1`);
       const list = (await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie: owner.cookie } })).json();
       expect(list.invoices.map((i: { invoiceId: string; status: string }) => [i.invoiceId, i.status])).toEqual([[invoice.invoiceId, 'paid']]);
+      expect(list.plan).toBe('starter');
+      expect(list.planEndsAt).toBe(list.invoices[0].periodEnd);
     } finally {
       await t.close();
     }

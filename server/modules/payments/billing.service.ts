@@ -1,4 +1,4 @@
-import { ADMIN_INVOICES_LIMIT, BILLING_CURRENCIES, type AdminInvoicesResponse, type BillingCurrency, type BillingOptions, type CheckoutBody, type CheckoutResponse, type Invoice, type InvoiceStatus } from '@contract/billing';
+import { ADMIN_INVOICES_LIMIT, BILLING_CURRENCIES, type AdminInvoicesResponse, type BillingCurrency, type BillingOptions, type CheckoutBody, type CheckoutResponse, type Invoice, type InvoiceStatus, type TeamInvoices } from '@contract/billing';
 import { PLANS } from '@contract/plan-catalogue';
 import { discountedPrice } from '@contract/promotion-pricing';
 import type { ActivePromotion } from '@contract/promotions';
@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAuditEntry } from '../admin/audit-log';
 import { teamAccounts } from '../teams/team-accounts';
+import { livePlan } from '../teams/team-seats';
 import { invoiceAmount, rateOf } from './invoice-amount';
 import type { InvoiceConfirmation } from './invoice-confirmation';
 import { adminInvoiceView, invoicePagePath, invoiceView } from './invoice-view';
@@ -151,10 +152,12 @@ export function createBillingService(deps: {
       return invoiceView(await ownInvoice(userId, invoiceId), clock.now());
     },
 
-    async teamInvoices(userId: string): Promise<{ invoices: Invoice[] }> {
+    async teamInvoices(userId: string): Promise<TeamInvoices> {
       const teamId = await buyerTeam(userId);
       const now = clock.now();
-      return { invoices: (await repo.ofTeam(db, teamId, TEAM_INVOICES_LIMIT)).map((row) => invoiceView(row, now)) };
+      const [team, rows] = await Promise.all([teamAccounts.planOf(db, teamId), repo.ofTeam(db, teamId, TEAM_INVOICES_LIMIT)]);
+      const plan = team ? livePlan(team, now) : null;
+      return { plan, planEndsAt: plan ? team!.premiumUntil!.toISOString() : null, invoices: rows.map((row) => invoiceView(row, now)) };
     },
 
     async adminInvoices(status: InvoiceStatus | 'all'): Promise<AdminInvoicesResponse> {
