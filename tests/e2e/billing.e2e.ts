@@ -103,6 +103,9 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
       await ownerPage.getByText('Waiting for payment').waitFor();
       await ownerPage.getByRole('timer').waitFor();
       await screenshot(ownerPage, `billing-invoice-${viewport}`);
+      await ownerPage.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(ownerPage, `billing-invoice-${viewport}-dark`);
+      await ownerPage.emulateMedia({ colorScheme: 'light' });
 
       // The admin, in another browser context, finds the invoice by its amount and marks it received.
       const adminPage = await open('laptop');
@@ -119,6 +122,9 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
       // The owner's page polls: it turns by itself.
       await ownerPage.getByText('Pro is active').waitFor({ timeout: 15_000 });
       await screenshot(ownerPage, `billing-paid-${viewport}`);
+      await ownerPage.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(ownerPage, `billing-paid-${viewport}-dark`);
+      await ownerPage.emulateMedia({ colorScheme: 'light' });
       // The member is Premium on their next request, without signing in again.
       expect(await subscription(memberPage)).toMatchObject({ isPremium: true, plan: 'pro' });
       await ownerPage.goto('/team');

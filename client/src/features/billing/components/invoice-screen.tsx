@@ -38,6 +38,8 @@ function PayDirect({ invoice }: { invoice: Invoice }) {
         <div>
           <p className="mb-1 text-sm font-medium text-slate-700">To this address</p>
           {invoice.address && <CopyField value={invoice.address} label={`${invoice.currency} address`} />}
+          {/* The whole address, wrapped: a payer checks it character by character. */}
+          {invoice.address && <p className="mt-1 break-all font-mono text-xs text-slate-700">{invoice.address}</p>}
         </div>
         {invoice.mode === 'btcpay' && invoice.checkoutUrl && (
           <a className="inline-flex items-center gap-1 text-sm font-semibold text-genie-700 underline" href={invoice.checkoutUrl}>
@@ -119,7 +121,7 @@ export function InvoiceScreen({ id }: { id: string }) {
           <h1 className="text-2xl font-bold text-slate-900">Genie {data.planName}, one month</h1>
           <p className="mt-1 break-all font-mono text-xs text-slate-600">No. {data.invoiceId}</p>
         </div>
-        <div className="text-right" role="status" aria-live="polite">
+        <div className="sm:text-right" role="status" aria-live="polite">
           <Badge variant={STATUS_VARIANT[data.status]}>{STATUS_NAMES[data.status]}</Badge>
           {data.status === 'pending' && <Countdown to={data.expiresAt} label="Time left" className="mt-1 block text-sm text-slate-700" />}
         </div>
