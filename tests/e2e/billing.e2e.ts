@@ -104,6 +104,8 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
       await ownerPage.getByRole('timer').waitFor();
       await screenshot(ownerPage, `billing-invoice-${viewport}`);
       await ownerPage.emulateMedia({ colorScheme: 'dark' });
+      // Buttons ease their colours over 150 ms: let them arrive before the picture.
+      await ownerPage.waitForTimeout(400);
       await screenshot(ownerPage, `billing-invoice-${viewport}-dark`);
       await ownerPage.emulateMedia({ colorScheme: 'light' });
 
@@ -123,6 +125,8 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
       await ownerPage.getByText('Pro is active').waitFor({ timeout: 15_000 });
       await screenshot(ownerPage, `billing-paid-${viewport}`);
       await ownerPage.emulateMedia({ colorScheme: 'dark' });
+      // Buttons ease their colours over 150 ms: let them arrive before the picture.
+      await ownerPage.waitForTimeout(400);
       await screenshot(ownerPage, `billing-paid-${viewport}-dark`);
       await ownerPage.emulateMedia({ colorScheme: 'light' });
       // The member is Premium on their next request, without signing in again.
