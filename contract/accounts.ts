@@ -134,6 +134,8 @@ export const ADMIN_ACTIONS = [
   // Issue 40: a user made or revoked one of their API keys (admin: `(user)`), or an admin revoked all of them.
   'create_api_key',
   'revoke_api_key',
+  // Issue 41: an admin's "Mark received" paid an invoice.
+  'confirm_invoice',
   'revoke_api_keys',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];

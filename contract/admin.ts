@@ -179,6 +179,15 @@ export const paymentWebhookBodySchema = z.object({
 }).refine((body) => body.userId !== undefined || body.teamId !== undefined, { message: 'a userId or a teamId is required', path: ['userId'] });
 export type PaymentWebhookBody = z.infer<typeof paymentWebhookBodySchema>;
 export const paymentWebhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+/**
+ * A signed event naming a Genie invoice (issue 41): only these fields are read; the plan, price,
+ * currency and team come from the invoice.
+ */
+export const invoicePaymentEventSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  invoiceId: z.uuid({ error: 'must be an invoice id' }),
+  status: paymentStatusSchema,
+});
 export const PAYMENT_SIGNATURE_HEADER = 'x-genie-signature';
 
 /**

@@ -10,6 +10,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ MODEL_PRICE_GINO: '0.15' })).toThrow('MODEL_PRICE_GINO: must be "<in>,<out>" in USD per million tokens, e.g. 0.15,0.60');
   });
 
+  it('reads payment rates and BTCPay settings, naming a bad rate and BTCPay set by halves (issue 41)', () => {
+    expect(loadConfig({ PAYMENT_RATE_BTC_USD: '65000.5' }).PAYMENT_RATE_BTC_USD).toBe('65000.5');
+    expect(loadConfig({}).BILLING_INVOICE_MINUTES).toBe(60);
+    expect(() => loadConfig({ PAYMENT_RATE_ETH_USD: '-3' })).toThrow('PAYMENT_RATE_ETH_USD: must be a positive decimal such as 65000 or 0.9998');
+    expect(() => loadConfig({ PAYMENT_RATE_ETH_USD: '0' })).toThrow('PAYMENT_RATE_ETH_USD: must be above 0');
+    expect(() => loadConfig({ BTCPAY_URL: 'https://btcpay.example.com', BTCPAY_STORE_ID: 'store' })).toThrow(
+      'BTCPAY_URL: BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET are needed together',
+    );
+  });
+
   it('applies the documented defaults to an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -49,6 +49,12 @@ const modelPrice = z.preprocess(
     .optional(),
 );
 
+/** A positive decimal rate, e.g. 65000 or 0.9998. */
+const paymentRate = z.preprocess(
+  emptyAsUndefined,
+  z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, 'must be a positive decimal such as 65000 or 0.9998').refine((v) => Number(v) > 0, 'must be above 0').optional(),
+);
+
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -74,6 +80,22 @@ export const configSchema = z.object({
   BUSINESS_WALLET_USDC: optionalString,
   BUSINESS_WALLET_SOL: optionalString,
   BUSINESS_WALLET_LTC: optionalString,
+  // ── billing (issue 41; README "Payments") ──
+  /** USD per one unit of the currency, for invoices paid straight to BUSINESS_WALLET_<CUR>; USDT and USDC are 1 when unset. */
+  PAYMENT_RATE_BTC_USD: paymentRate,
+  PAYMENT_RATE_ETH_USD: paymentRate,
+  PAYMENT_RATE_USDT_USD: paymentRate,
+  PAYMENT_RATE_USDC_USD: paymentRate,
+  PAYMENT_RATE_SOL_USD: paymentRate,
+  PAYMENT_RATE_LTC_USD: paymentRate,
+  /** How long an invoice waits to be paid before it expires (BTCPay invoices are given the same). */
+  BILLING_INVOICE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(5).max(7 * 24 * 60).default(60)),
+  /** BTCPay Server: when all four are set, invoices are made through its Greenfield API instead of straight to the wallets. */
+  BTCPAY_URL: optionalUrl,
+  BTCPAY_STORE_ID: optionalString,
+  BTCPAY_API_KEY: optionalString,
+  /** The secret of the store's webhook pointing at /api/billing/btcpay/webhook (BTCPay-Sig). */
+  BTCPAY_WEBHOOK_SECRET: optionalString,
   /** Public demo-request submissions allowed per client address per hour. */
   DEMO_REQUEST_RATE_LIMIT_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5)),
   LOG_LEVEL: z.preprocess(
@@ -292,6 +314,8 @@ function crossChecks(config: Config): string[] {
   if (config.LDAP_BIND_DN && !config.LDAP_BIND_PASSWORD) problems.push('  LDAP_BIND_PASSWORD: is required when LDAP_BIND_DN is set');
   if (config.LDAP_STARTTLS && config.LDAP_URL?.startsWith('ldaps:')) problems.push('  LDAP_STARTTLS: ldaps:// is TLS already; use ldap:// with StartTLS');
   if (config.LDAP_URL) for (const problem of ldapFilterProblems(config)) problems.push(problem);
+  const btcpay = [config.BTCPAY_URL, config.BTCPAY_STORE_ID, config.BTCPAY_API_KEY, config.BTCPAY_WEBHOOK_SECRET];
+  if (btcpay.some(Boolean) && !btcpay.every(Boolean)) problems.push('  BTCPAY_URL: BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET are needed together');
   if (config.OCR === 'on') for (const problem of missingOcrLanguages(ocrLanguageCodes(config.OCR_LANGUAGES))) problems.push(`  OCR_LANGUAGES: ${problem}`);
   return problems;
 }

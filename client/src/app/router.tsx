@@ -13,6 +13,7 @@ const FilesPage = lazyPage(() => import('./routes/files'));
 const PremiumPage = lazyPage(() => import('./routes/premium'));
 const ProfilePage = lazyPage(() => import('./routes/profile'));
 const TeamPage = lazyPage(() => import('./routes/team'));
+const BillingPage = lazyPage(() => import('./routes/billing'));
 const InvitePage = lazyPage(() => import('./routes/invite'));
 const AdminPage = lazyPage(() => import('./routes/admin'));
 const AdminLoginPage = lazyPage(() => import('./routes/admin-login'));
@@ -61,6 +62,7 @@ export function loadOpenedPage(pathname: string): Promise<void> {
     needed = [QueryShell, RequireAuth, SIGNED_IN_PAGES[path as keyof typeof SIGNED_IN_PAGES]];
   } else if (path in QUERY_PAGES) needed = [QueryShell, QUERY_PAGES[path as keyof typeof QUERY_PAGES]];
   else if (path.startsWith('/invite/')) needed = [QueryShell, InvitePage];
+  else if (path.startsWith('/billing/')) needed = [QueryShell, RequireAuth, BillingPage];
   else needed = [QueryShell, NotFoundPage];
   const waits: Promise<unknown>[] = needed.map((page) => page.load());
   // A signed-in page's first data, in the query cache before the first render (first-data.ts).
@@ -112,6 +114,7 @@ const ProtectedChat = signedIn(ChatPage);
 const ProtectedFiles = signedIn(FilesPage);
 const ProtectedProfile = signedIn(ProfilePage);
 const ProtectedTeam = signedIn(TeamPage);
+const ProtectedBilling = signedIn(BillingPage);
 // Public: a visitor sees what they are invited to before signing up or in.
 const Invite = withQueries(InvitePage);
 
@@ -151,6 +154,7 @@ export function AppRouter() {
         <Route path="/premium" component={Premium} />
         <Route path="/profile" component={ProtectedProfile} />
         <Route path="/team" component={ProtectedTeam} />
+        <Route path="/billing/:id" component={ProtectedBilling} />
         <Route path="/invite/:token" component={Invite} />
         <Route path="/admin" component={Admin} />
         <Route path="/admin/login" component={AdminLogin} />

@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -48,6 +49,49 @@ export const payments = pgTable(
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * What a team owes for one plan period (issue 41). Pending until paid, expired or invalid; a pending
+ * invoice past expires_at reads as expired. Paying it records one payment (payment_id) and extends
+ * the team once: the status moves from pending to paid in one conditional update.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    plan: text('plan').notNull(),
+    /** What is charged (a live promotion's price) and the list price it came from. */
+    amountUsd: numeric('amount_usd', { precision: 14, scale: 2 }).notNull(),
+    listPriceUsd: numeric('list_price_usd', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    /** In the currency; unique among pending direct-wallet invoices of that currency, so a transfer can be matched. Null until BTCPay names it. */
+    amount: numeric('amount', { precision: 30, scale: 8 }),
+    address: text('address'),
+    /** 'direct' (the business wallet) or 'btcpay'. */
+    mode: text('mode').notNull(),
+    processorInvoiceId: text('processor_invoice_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who confirmed it: an admin's name, 'btcpay' or 'webhook'. */
+    confirmedBy: text('confirmed_by'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** The team's premium end right after this payment: what the receipt says. */
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+  },
+  (t) => [
+    index('invoices_team_created_idx').on(t.teamId, t.createdAt),
+    index('invoices_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('invoices_pending_amount_uq').on(t.currency, t.amount).where(sql`${t.status} = 'pending' and ${t.mode} = 'direct'`),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Webhook event ids already applied: the same event twice is recorded once. */
 export const paymentEvents = pgTable('payment_events', {

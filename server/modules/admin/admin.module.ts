@@ -6,8 +6,9 @@ import type { UserDataChanges } from '../auth/session-cache';
 import { demoRequestsRoutes } from '../demo-requests/demo-requests.routes';
 import { createDemoRequestsService } from '../demo-requests/demo-requests.service';
 import type { HealthChecks } from '../health/health.routes';
-import { paymentsRoutes } from '../payments/payments.routes';
-import { createPaymentsService } from '../payments/payments.service';
+import { registerBillingModule } from '../payments/billing.module';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { PublicLinks } from '../../lib/public-links';
 import { promotionsRoutes } from '../promotions/promotions.routes';
 import { createCleanupService, createPromotionsService } from '../promotions/promotions.service';
 import { adminAuthRoutes } from './admin-auth.routes';
@@ -37,6 +38,9 @@ export interface AdminModuleDeps {
   ensureFirstAdmin: boolean;
   /** The api-keys module's bulk revocation, for DELETE /api/admin/users/:id/api-keys. */
   revokeApiKeys: (tx: Db, userId: string) => Promise<number>;
+  /** Receipts of paid invoices go out by mail when it is set. */
+  mailer: Mailer | null;
+  links: PublicLinks;
 }
 
 /**
@@ -84,6 +88,6 @@ export async function registerAdminModule(app: FastifyInstance, deps: AdminModul
     }),
   });
   await app.register(promotionsRoutes, { service: promotions, cleanup });
-  await app.register(paymentsRoutes, { service: createPaymentsService({ db, clock, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, userDataChanges }) });
+  await registerBillingModule(app, { db, clock, config, userDataChanges, mailer: deps.mailer, links: deps.links, activePromotions: () => promotions.active() });
   await app.register(demoRequestsRoutes, { service: createDemoRequestsService({ db, clock }), perHour: config.DEMO_REQUEST_RATE_LIMIT_PER_HOUR });
 }

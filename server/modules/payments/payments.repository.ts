@@ -21,6 +21,32 @@ export const paymentsRepository = {
     return created!;
   },
 
+  /** The confirmed payment a paid invoice records, already credited to its team (issue 41). */
+  async insertInvoicePayment(
+    db: Db,
+    row: { userId: string | null; teamId: string; cryptocurrency: string; amount: string; amountUsd: string; plan: string; invoiceId: string; now: Date },
+  ): Promise<{ id: string }> {
+    const [created] = await db
+      .insert(payments)
+      .values({
+        userId: row.userId,
+        cryptocurrency: row.cryptocurrency,
+        amount: row.amount,
+        amountUsd: row.amountUsd,
+        status: 'confirmed',
+        plan: row.plan,
+        // One payment per invoice, whatever confirmed it: the unique tx_hash makes that a fact.
+        txHash: `invoice:${row.invoiceId}`,
+        createdAt: row.now,
+        updatedAt: row.now,
+        premiumGrantedAt: row.now,
+        premiumTeamId: row.teamId,
+        note: `Invoice ${row.invoiceId}`,
+      })
+      .returning({ id: payments.id });
+    return created!;
+  },
+
   async updateStatus(db: Db, id: string, status: string, now: Date) {
     await db.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, id));
   },

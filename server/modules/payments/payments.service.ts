@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { paymentWebhookBodySchema, type PaymentWebhookBody } from '@contract/admin';
+import { invoicePaymentEventSchema, paymentWebhookBodySchema, type PaymentWebhookBody } from '@contract/admin';
 import { PLAN_PERIOD_DAYS } from '@contract/plans';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +8,7 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { safeEqual } from '../../lib/tokens';
 import type { UserDataChanges } from '../auth/session-cache';
 import { teamAccounts } from '../teams/team-accounts';
+import type { InvoiceConfirmation } from './invoice-confirmation';
 import { paymentsRepository as repo } from './payments.repository';
 
 /** The hex HMAC-SHA256 of the raw body: what a processor puts in X-Genie-Signature. */
@@ -16,7 +17,14 @@ export const signPayload = (secret: string, rawBody: Buffer | string) => createH
 /** Statuses after which the money is not the business's: a period the payment granted is taken back. */
 const TAKES_BACK = new Set<string>(['refunded', 'failed']);
 
-export function createPaymentsService(deps: { db: Db; clock: Clock; webhookSecret: string | undefined; userDataChanges: UserDataChanges }) {
+export function createPaymentsService(deps: {
+  db: Db;
+  clock: Clock;
+  webhookSecret: string | undefined;
+  userDataChanges: UserDataChanges;
+  /** Pays invoices named by `invoiceId` (issue 41). */
+  confirmation: InvoiceConfirmation;
+}) {
   const { db, clock, webhookSecret, userDataChanges } = deps;
 
   /** The member a payment is recorded against and the team it credits; 400 for a stranger. */
@@ -32,6 +40,29 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; webhookSecre
     const owner = await teamAccounts.ownerOf(db, event.teamId!);
     if (!owner) throw new AppError('invalid_input', 'teamId: no such team.', 'teamId');
     return { userId: owner, teamId: event.teamId! };
+  }
+
+  /**
+   * An event naming an invoice: the plan, price and team come from the invoice, never from the body
+   * (its other fields are ignored). A confirmation pays it once; other statuses change nothing.
+   */
+  async function applyInvoiceEvent(json: object): Promise<{ received: true; duplicate: boolean }> {
+    const parsed = invoicePaymentEventSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.join('.');
+      throw new AppError('invalid_input', `${field || 'body'}: ${issue.message}`, field || undefined);
+    }
+    const event = parsed.data;
+    if (await repo.eventSeen(db, event.eventId)) return { received: true, duplicate: true };
+    if (event.status !== 'confirmed') return { received: true, duplicate: false };
+    const { invoice } = await deps.confirmation.confirm(event.invoiceId, 'webhook', { lateAllowed: false });
+    try {
+      if (invoice.paymentId) await repo.insertEvent(db, event.eventId, invoice.paymentId, clock.now());
+    } catch (error) {
+      if (uniqueViolation(error) === undefined) throw error;
+    }
+    return { received: true, duplicate: false };
   }
 
   return {
@@ -54,6 +85,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; webhookSecre
       } catch {
         throw new AppError('invalid_input', 'The request body is not valid JSON.');
       }
+      if (json !== null && typeof json === 'object' && 'invoiceId' in json) return applyInvoiceEvent(json);
       const parsed = paymentWebhookBodySchema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;

@@ -39,6 +39,15 @@ export const teamAccounts = {
   /** The owner of a team: whom a payment naming only the team is recorded against. */
   ownerOf: (db: Db, teamId: string) => teamsRepository.ownerOf(db, teamId),
 
+  /** The owner's address and name (a receipt or a renewal reminder goes to them). */
+  async ownerContact(db: Db, teamId: string): Promise<{ userId: string; email: string; username: string } | undefined> {
+    const owner = (await teamsRepository.members(db, teamId)).find((m) => m.role === 'owner');
+    return owner && { userId: owner.userId, email: owner.email, username: owner.username };
+  },
+
+  /** The team's plan and end as the database has them now. */
+  planOf: (db: Db, teamId: string) => teamsRepository.planOf(db, teamId),
+
   /** Premium for `days` more from the later of now and the team's current end (and this plan, when given). */
   extendPremium: (db: Db, teamId: string, now: Date, days: number, plan?: string) => teamsRepository.extendPremium(db, teamId, now, days, plan),
 

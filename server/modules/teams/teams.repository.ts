@@ -64,6 +64,11 @@ export const teamsRepository = {
   },
 
   /** The team row, locked until the transaction ends: seat counts and the owner rule are decided one at a time per team. */
+  async planOf(db: Db, teamId: string): Promise<{ name: string; plan: string | null; premiumUntil: Date | null } | undefined> {
+    const [row] = await db.select({ name: teams.name, plan: teams.plan, premiumUntil: teams.premiumUntil }).from(teams).where(eq(teams.id, teamId)).limit(1);
+    return row;
+  },
+
   async lockTeam(db: Db, teamId: string) {
     const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).for('update');
     return row;

@@ -3,6 +3,7 @@ import { usePasswordStatus } from '@/features/auth/api/sessions';
 import { SecurityPanel } from '@/features/auth/components/security-panel';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 
+import { PlanAndInvoices } from '@/features/billing/components/plan-and-invoices';
 import { ApiKeysCard } from '@/features/profile/components/api-keys-card';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import type { EraseConfirmation } from '@/features/profile/components/your-data-card';
@@ -18,6 +19,8 @@ const EXTRA_TABS = [
       </div>
     ),
   },
+  // The team's plan, its end and its invoices with printable receipts (issue 41; owners and admins).
+  { value: 'plan', label: 'Plan', content: <PlanAndInvoices /> },
 ];
 
 export default function ProfilePage() {

@@ -22,6 +22,7 @@ const ACTION_NAMES: Record<string, string> = {
   create_api_key: 'Made an API key',
   revoke_api_key: 'Revoked an API key',
   revoke_api_keys: 'Revoked all API keys',
+  confirm_invoice: 'Marked an invoice received',
 } satisfies Record<AdminAction, string>;
 
 const day = (iso: unknown) => (typeof iso === 'string' ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'none');

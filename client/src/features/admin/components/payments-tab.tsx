@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminDashboard } from '../api/get-dashboard';
+import { InvoicesCard } from './invoices-card';
 import { formatDate, QueryState } from './stat-card';
 
 /** SPEC §4: confirmed is green, pending is yellow, anything else is red. */
@@ -80,6 +81,7 @@ export function PaymentsTab() {
               </ul>
             </CardContent>
           </Card>
+          <InvoicesCard />
         </div>
       )}
     </QueryState>

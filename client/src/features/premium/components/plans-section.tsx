@@ -1,13 +1,29 @@
 import { PLANS, type PlanId } from '@contract/plan-catalogue';
 import type { ActivePromotion } from '@contract/promotions';
+import type { BillingCurrency } from '@contract/billing';
+import { inputClasses, labelClasses } from '@/components/ui/field-classes';
 import { Spinner } from '@/components/ui/spinner';
 import { useSubscribe } from '../hooks/use-subscribe';
 import { PlanCard } from './plan-card';
 
 export function PlansSection({ selectedPlan, promotions }: { selectedPlan: PlanId | null; promotions: ActivePromotion[] }) {
-  const { subscribe, contactSales, redirectingTo } = useSubscribe();
+  const { subscribe, contactSales, redirectingTo, busy, currencies, currency, setCurrency, problem } = useSubscribe();
   return (
     <div>
+      {currencies.length > 0 && (
+        <div className="mx-auto mb-6 flex max-w-xs items-center justify-center gap-3 rounded-xl bg-white/95 px-4 py-2 shadow-sm">
+          <label htmlFor="pay-currency" className={labelClasses}>
+            Pay with
+          </label>
+          <select id="pay-currency" className={`${inputClasses} w-32`} value={currency ?? ''} onChange={(event) => setCurrency(event.target.value as BillingCurrency)}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <ul className="mx-auto grid max-w-lg items-stretch gap-6 lg:max-w-none lg:grid-cols-3">
         {PLANS.map((plan) => (
           <PlanCard
@@ -15,8 +31,8 @@ export function PlansSection({ selectedPlan, promotions }: { selectedPlan: PlanI
             plan={plan}
             promotions={promotions}
             selected={plan.id === selectedPlan}
-            busy={redirectingTo !== null}
-            onSubscribe={subscribe}
+            busy={busy}
+            onSubscribe={(p) => void subscribe(p)}
             onContactSales={contactSales}
           />
         ))}
@@ -28,6 +44,11 @@ export function PlansSection({ selectedPlan, promotions }: { selectedPlan: PlanI
           </>
         )}
       </div>
+      {problem && (
+        <p role="alert" className="mx-auto max-w-xl text-center text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,26 +1,63 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { BillingCurrency } from '@contract/billing';
 import { SUBSCRIBE_REDIRECT_MS, type Plan } from '@contract/plan-catalogue';
+import { HttpError } from '@/lib/request';
+import { useBillingOptions } from '../api/get-billing-options';
+import { useCreateCheckout } from '../api/create-checkout';
 
 /**
- * SPEC §2: Subscribe Now says payment is processing, then goes to /app after 2 seconds.
- * No payment is taken here (SPEC shows no payment call).
+ * Subscribe Now. With billing configured (issue 41) it makes an invoice and opens its page
+ * (/billing/<id>, or BTCPay's checkout); a visitor signs up first and comes back here. With none
+ * configured, SPEC §2 as it was: an alert that payment is processing, then /app after 2 seconds.
  */
 export function useSubscribe() {
   const [, navigate] = useLocation();
+  const options = useBillingOptions();
+  const checkout = useCreateCheckout();
   const [redirectingTo, setRedirectingTo] = useState<Plan | null>(null);
+  const [currency, setCurrency] = useState<BillingCurrency | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  function subscribe(plan: Plan) {
+  const billing = options.data?.mode ? options.data : null;
+  const chosenCurrency = currency ?? billing?.currencies[0] ?? null;
+
+  function specAlert(plan: Plan) {
     window.alert(`Payment processing for the ${plan.name} plan. You will be taken to your dashboard in a moment.`);
     setRedirectingTo(plan);
     timer.current = window.setTimeout(() => navigate('/app'), SUBSCRIBE_REDIRECT_MS);
+  }
+
+  async function subscribe(plan: Plan) {
+    if (!billing || !chosenCurrency || (plan.id !== 'starter' && plan.id !== 'pro')) return specAlert(plan);
+    setProblem(null);
+    try {
+      const invoice = await checkout.mutateAsync({ plan: plan.id, currency: chosenCurrency });
+      if (invoice.checkoutUrl.startsWith('/')) navigate(invoice.checkoutUrl);
+      else window.location.assign(invoice.checkoutUrl);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        navigate(`/signup?next=${encodeURIComponent(`/premium?plan=${plan.id}`)}`);
+        return;
+      }
+      setProblem(error instanceof HttpError ? (error.serverMessage ?? error.message) : 'The invoice could not be made. Try again in a moment.');
+    }
   }
 
   function contactSales(plan: Plan) {
     window.alert(`Thank you for your interest in ${plan.name}! To reach our sales team, request a demo on our home page and we will get in touch.`);
   }
 
-  return { subscribe, contactSales, redirectingTo };
+  return {
+    subscribe,
+    contactSales,
+    redirectingTo,
+    busy: redirectingTo !== null || checkout.isPending,
+    currencies: billing?.currencies ?? [],
+    currency: chosenCurrency,
+    setCurrency,
+    problem,
+  };
 }

@@ -36,8 +36,11 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** /team (issue 15): the caller's team, its members and, for owners and admins, invitations. */
-export function TeamScreen() {
+/**
+ * /team (issue 15): the caller's team, its members and, for owners and admins, invitations.
+ * `billing`: the plan and invoices section another feature draws (app/routes/team.tsx), for owners and admins.
+ */
+export function TeamScreen({ billing }: { billing?: ReactNode } = {}) {
   const team = useTeam();
   const me = useMe();
 
@@ -75,6 +78,7 @@ export function TeamScreen() {
     <Shell>
       <TeamSummary team={data} canManage={canManage} />
       <MemberList team={data} me={{ userId, role }} />
+      {canManage && billing}
       {canManage && <InviteForm team={data} />}
       {canManage && <InvitationList team={data} />}
       <PolicySection />

@@ -1,0 +1,82 @@
+import { BellRing } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { RENEWAL_REMINDER_DAYS, type TeamInvoices } from '@contract/billing';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useTeamInvoices } from '../api/get-team-invoices';
+import { useRenewPlan } from '../api/renew-plan';
+import { day, STATUS_NAMES, usd } from '../lib/format';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Seven days before the plan ends: a banner with a one-click renewal invoice (same plan, same currency). */
+function RenewalBanner({ data }: { data: TeamInvoices }) {
+  const [, navigate] = useLocation();
+  const renew = useRenewPlan();
+  if (!data.plan || data.plan === 'enterprise' || !data.planEndsAt) return null;
+  if (Date.parse(data.planEndsAt) - Date.now() > RENEWAL_REMINDER_DAYS * DAY_MS) return null;
+  const plan = data.plan;
+  const currency = data.invoices.find((i) => i.status === 'paid')?.currency ?? data.invoices[0]?.currency;
+  if (!currency) return null;
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <BellRing aria-hidden="true" className="h-5 w-5" />
+      <p className="flex-1 text-sm font-medium">Your plan ends on {day(data.planEndsAt)}. Renew now to keep your team’s seats.</p>
+      <Button
+        disabled={renew.isPending}
+        onClick={async () => {
+          const next = await renew.mutateAsync({ plan, currency: currency as never });
+          if (next.checkoutUrl.startsWith('/')) navigate(next.checkoutUrl);
+          else window.location.assign(next.checkoutUrl);
+        }}
+      >
+        Renew for one month
+      </Button>
+    </div>
+  );
+}
+
+/** The team's plan, its end and its invoices, for its owner and admins (a plain member sees nothing here). */
+export function PlanAndInvoices() {
+  const query = useTeamInvoices();
+  if (!query.data) return null;
+  const data = query.data;
+  return (
+    <section aria-labelledby="billing-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id="billing-heading" className="text-lg font-semibold text-slate-900">
+        Plan and invoices
+      </h2>
+      <p className="text-sm text-slate-700">
+        {data.plan ? (
+          <>
+            <span className="font-semibold capitalize">{data.plan}</span> until {data.planEndsAt && day(data.planEndsAt)}
+          </>
+        ) : (
+          <>
+            Free. <Link href="/premium" className="font-semibold text-genie-700 underline">See the plans</Link>
+          </>
+        )}
+      </p>
+      <RenewalBanner data={data} />
+      {data.invoices.length === 0 ? (
+        <p className="text-sm text-slate-600">No invoices yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.invoices.map((invoice) => (
+            <li key={invoice.invoiceId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="text-slate-800">
+                {day(invoice.createdAt)} · {invoice.planName} · {usd(invoice.amountUSD)}
+              </span>
+              <span className="flex items-center gap-3">
+                <Badge variant={invoice.status === 'paid' ? 'success' : invoice.status === 'pending' ? 'warning' : 'secondary'}>{STATUS_NAMES[invoice.status]}</Badge>
+                <Link href={`/billing/${invoice.invoiceId}${invoice.status === 'paid' ? '?receipt=1' : ''}`} className="font-semibold text-genie-700 underline">
+                  {invoice.status === 'paid' ? 'Receipt' : 'Open'}
+                </Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

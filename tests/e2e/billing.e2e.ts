@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedWebhookHeaders } from '../support/webhook';
+import { freePort } from '../support/free-port';
+import { AdminPage } from './pages/admin-page';
+import { AuthPage } from './pages/auth-page';
+import { BillingPage } from './pages/billing-page';
+import { PremiumPage } from './pages/premium-page';
+import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
+import { launchBrowser, newContext, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
+import { startGenie, type RunningGenie } from './support/genie-server';
+
+/**
+ * Issue 41 end to end, on a Genie of its own that takes payments straight to its BTC wallet (the
+ * shared server has no rate set, so its Subscribe Now keeps SPEC's alert: public-site.e2e.ts).
+ */
+describe('billing: an owner pays for Pro and the whole team has it', () => {
+  let browser: Browser;
+  let genie: RunningGenie;
+  let baseURL: string;
+  let dataDir: string;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'genie-e2e-billing-'));
+    genie = await startGenie(
+      {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        CLIENT_DIR: inject('clientDir'),
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        PAYMENTS_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+        BUSINESS_WALLET_BTC: E2E_BTC_WALLET,
+        PAYMENT_RATE_BTC_USD: '65000',
+      },
+      180_000,
+    );
+    browser = await launchBrowser();
+  }, 240_000);
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await genie?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const open = async (viewport: keyof typeof VIEWPORTS): Promise<Page> => {
+    const context = await newContext(browser, baseURL, viewport);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  /** A member in the owner's team while it is on Free: bought Starter, invited them, then refunded. */
+  async function teamWithAMember(ownerPage: Page, memberPage: Page) {
+    const owner = uniqueUser();
+    await new AuthPage(ownerPage).signUp(owner);
+    await ownerPage.waitForURL(`${baseURL}/chat`);
+    const me = (await (await ownerPage.request.get('/api/auth/me')).json()) as { user: { id: string } };
+    const pay = async (status: string) => {
+      const body = JSON.stringify({ eventId: `evt-${status}-${owner.username}`, userId: me.user.id, cryptocurrency: 'BTC', amount: '0.00075385', amountUSD: '49.00', status, plan: 'starter', txHash: `0xbill${owner.username}` });
+      expect((await ownerPage.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, body), data: body })).status()).toBe(200);
+    };
+    await pay('confirmed');
+    const member = uniqueUser();
+    await new AuthPage(memberPage).signUp(member);
+    await memberPage.waitForURL(`${baseURL}/chat`);
+    const invited = await ownerPage.request.post('/api/team/invitations', { data: { email: member.email, role: 'member' } });
+    const token = ((await invited.json()) as { url: string }).url.split('/invite/')[1]!;
+    expect((await memberPage.request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);
+    await pay('refunded');
+    return owner;
+  }
+
+  const subscription = async (page: Page) => (await (await page.request.get('/api/user/subscription')).json()) as { isPremium: boolean; plan: string | null };
+
+  for (const viewport of ['phone', 'laptop'] as const) {
+    it(`at ${viewport} width: Subscribe Now → invoice with address and QR → admin marks it received → "Pro is active" without a reload`, async () => {
+      const ownerPage = await open(viewport);
+      const memberPage = await open(viewport);
+      await teamWithAMember(ownerPage, memberPage);
+      expect(await subscription(memberPage)).toMatchObject({ isPremium: false });
+
+      const premium = new PremiumPage(ownerPage);
+      await premium.open('pro');
+      await ownerPage.getByLabel('Pay with').waitFor();
+      await premium.subscribe('Pro');
+      const invoice = new BillingPage(ownerPage);
+      await invoice.waitOpen();
+      expect(await invoice.address('BTC')).toBe(E2E_BTC_WALLET);
+      // 199 / 65000 BTC rounded up to the satoshi, plus this invoice's own 1 to 999 satoshis.
+      const sats = Math.round(Number(await invoice.amount('BTC')) * 1e8);
+      expect(sats).toBeGreaterThan(306_154);
+      expect(sats).toBeLessThanOrEqual(306_154 + 999);
+      await invoice.qr().waitFor();
+      await ownerPage.getByText('Waiting for payment').waitFor();
+      await ownerPage.getByRole('timer').waitFor();
+      await screenshot(ownerPage, `billing-invoice-${viewport}`);
+      await ownerPage.emulateMedia({ colorScheme: 'dark' });
+      // Buttons ease their colours over 150 ms: let them arrive before the picture.
+      await ownerPage.waitForTimeout(400);
+      await screenshot(ownerPage, `billing-invoice-${viewport}-dark`);
+      await ownerPage.emulateMedia({ colorScheme: 'light' });
+
+      // The admin, in another browser context, finds the invoice by its amount and marks it received.
+      const adminPage = await open('laptop');
+      const admin = new AdminPage(adminPage);
+      await admin.openLogin();
+      await admin.signIn(E2E_ADMIN);
+      await admin.tab('Crypto Payments').waitFor();
+      await admin.openTab('Crypto Payments');
+      const amount = await invoice.amount('BTC');
+      await adminPage.getByRole('button', { name: `Mark received: ${amount} BTC`, exact: false }).click();
+      await adminPage.getByText('Marked received').first().waitFor();
+      await screenshot(adminPage, `billing-admin-${viewport}`);
+
+      // The owner's page polls: it turns by itself.
+      await ownerPage.getByText('Pro is active').waitFor({ timeout: 15_000 });
+      await screenshot(ownerPage, `billing-paid-${viewport}`);
+      await ownerPage.emulateMedia({ colorScheme: 'dark' });
+      // Buttons ease their colours over 150 ms: let them arrive before the picture.
+      await ownerPage.waitForTimeout(400);
+      await screenshot(ownerPage, `billing-paid-${viewport}-dark`);
+      await ownerPage.emulateMedia({ colorScheme: 'light' });
+      // The member is Premium on their next request, without signing in again.
+      expect(await subscription(memberPage)).toMatchObject({ isPremium: true, plan: 'pro' });
+      await ownerPage.goto('/team');
+      await ownerPage.getByRole('heading', { name: 'Plan and invoices' }).waitFor();
+      await screenshot(ownerPage, `billing-team-${viewport}`);
+    }, 120_000);
+  }
+});
