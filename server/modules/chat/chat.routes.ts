@@ -75,9 +75,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
 
       const sink = {
         delta: (text: string) => send({ event: 'delta', data: { text } }),
-        // The whole reply: the client is done here; the exchange is stored after the response ends.
+        // The whole reply, already stored: `done` promises it survives a crash (issue 47).
         done: (result: ChatReply) => {
-          // The client has the whole reply: a sign-out from here on stops nothing (storing it goes on).
+          // The client has the whole reply: a sign-out from here on stops nothing (counting its usage goes on).
           stopWatching();
           send({ event: 'done', data: result });
           reply.raw.end();
@@ -92,8 +92,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
           throw error;
         }
         if (reply.raw.writableEnded) {
-          // The client has its reply; only storing it failed (the database went away meanwhile).
-          request.log.error({ err: error }, 'storing a streamed chat reply failed');
+          // The client has its stored reply; only counting the team's usage failed (the database went away meanwhile).
+          request.log.error({ err: error }, 'recording a streamed chat reply\'s usage failed');
           return reply;
         }
         if (sessionEnded) {
