@@ -46,7 +46,7 @@ export function createBackupService(sources: BackupSources, config: Pick<Config,
     );
   }
 
-  /** The scheduled archives in BACKUP_DIR, newest first. */
+  /** The scheduled archives in BACKUP_DIR, newest first (by name: each is named by the time it was made). */
   async function scheduled(): Promise<{ name: string; mtimeMs: number; size: number }[]> {
     if (!config.BACKUP_DIR) return [];
     const names = await readdir(config.BACKUP_DIR).catch(() => [] as string[]);
@@ -56,11 +56,12 @@ export function createBackupService(sources: BackupSources, config: Pick<Config,
         return info ? { name, mtimeMs: info.mtimeMs, size: info.size } : null;
       }),
     );
-    return found.filter((f) => f !== null).sort((a, b) => b.mtimeMs - a.mtimeMs);
+    return found.filter((f) => f !== null).sort((a, b) => (a.name < b.name ? 1 : -1));
   }
 
   async function runScheduled() {
-    const dir = config.BACKUP_DIR!;
+    if (!config.BACKUP_DIR) return;
+    const dir = config.BACKUP_DIR;
     const newest = (await scheduled())[0];
     if (newest && Date.now() - newest.mtimeMs < config.BACKUP_EVERY_HOURS * 3_600_000) return;
     const name = `genie-backup-${new Date().toISOString().replace(/:/g, '-').replace('.', '-')}.tar.gz`;
@@ -74,6 +75,9 @@ export function createBackupService(sources: BackupSources, config: Pick<Config,
 
   return {
     backUp,
+
+    /** One turn of the schedule (what the timer runs each minute): a backup when one is due, then the oldest beyond BACKUP_KEEP removed. */
+    tick: runScheduled,
 
     /** For the admin System tab: the newest backup made by this process or found in BACKUP_DIR, and the last failure since. */
     async last(): Promise<{ lastBackup: LastBackup | null; failure: { at: string; message: string } | null; scheduled: boolean }> {
