@@ -160,6 +160,15 @@ export const systemResponseSchema = z.object({
   checkedAt: z.string(),
   /** Models Genie runs itself, with why loading failed when it did (an operator's eyes only). */
   localModels: z.array(localModelHealthSchema.extend({ error: z.string().nullable() })).optional(),
+  /** Backups (issue 47): the newest archive's time, from `npm run backup` or BACKUP_DIR's schedule. */
+  backup: z
+    .object({
+      /** not_configured: no BACKUP_DIR and no backup made since start; warning: the last attempt failed, or none is newer than twice the schedule. */
+      status: z.enum(['online', 'warning', 'not_configured']),
+      lastAt: z.string().nullable(),
+      detail: z.string(),
+    })
+    .optional(),
 });
 export type SystemResponse = z.infer<typeof systemResponseSchema>;
 

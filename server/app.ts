@@ -8,6 +8,9 @@ import type { Database } from './db/database';
 import { createExtractionPool } from './adapters/extraction/create-extraction-pool';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createObjectStore } from './adapters/storage/create-object-store';
+import { LocalDiskStore } from './adapters/storage/local-disk-store';
+import { createBackupService } from './modules/backup/backup.service';
+import { backupStatus } from './modules/backup/backup-status';
 import { readDiskSpace, type DiskSpace } from './lib/disk-space';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { AppError } from './lib/app-error';
@@ -144,6 +147,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   const objectStore = deps.objectStore ?? (await createObjectStore(config));
+  // Backups of the embedded database and the local objects (issue 47): `npm run backup` asks the
+  // running server (main.ts opens its socket), BACKUP_DIR's schedule runs here.
+  const backups = createBackupService(
+    { database, dataDir: config.DATA_DIR, holdingDeletes: objectStore instanceof LocalDiskStore ? (work) => objectStore.holdingDeletes(work) : null },
+    config,
+    { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+  );
+  app.decorate('backups', backups);
+  if (database.kind === 'pglite') backups.startSchedule();
+  app.addHook('onClose', () => backups.stop());
   await registerSecurityHeaders(app, https, objectStore.uploadOrigins?.() ?? []);
   registerApiNoStore(app);
   await app.register(fastifyCookie);
@@ -193,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emailVerification = createEmailVerificationService({ db, clock, mailer, links, userDataChanges, warn: (message) => app.log.warn(message) });
   app.decorate('emailVerification', emailVerification);
   app.addHook('onClose', () => emailVerification.idle());
-  // Streamed replies are stored after the client has them; reads of the same user wait for that.
+  // A streamed reply's usage is counted after the client has it; reads of the same user wait for that.
   const pendingWrites = new PendingWrites();
   app.addHook('onClose', () => pendingWrites.drain());
   // Attached files are read in worker processes; closing the app stops them.
@@ -236,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     models: async () => chatService.modelsStatus(),
     localModels: () => localModelsStatus(config),
     disk: () => (deps.diskSpace ?? readDiskSpace)(config.DATA_DIR).catch(() => null),
+    ...(database.kind === 'pglite' ? { backup: () => backupStatus(backups, config.BACKUP_EVERY_HOURS, clock.now()) } : {}),
   };
   await app.register(healthRoutes, { checks: healthChecks });
   const ssoName = config.OIDC_ISSUER ? config.OIDC_DISPLAY_NAME : null;

@@ -167,6 +167,12 @@ export const configSchema = z.object({
   REQUEST_BODY_TIMEOUT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
   /** The longest any request, an upload's whole body included, may take to arrive. */
   UPLOAD_TIMEOUT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(5).max(86_400).default(3600)),
+  /** Scheduled backups (issue 47, README "Backups and upgrades"): the folder archives are written to; unset, none are made. */
+  BACKUP_DIR: optionalString,
+  /** Hours between scheduled backups. */
+  BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0.01).max(24 * 366).default(24)),
+  /** How many scheduled backups are kept in BACKUP_DIR (the oldest beyond are removed). */
+  BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(7)),
   /** Seconds that in-flight requests get to finish after SIGTERM. */
   SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(600).default(15)),
   // ── models (server/adapters/llm/catalogue.ts; README "Connecting a model provider") ──

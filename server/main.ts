@@ -49,6 +49,10 @@ async function main() {
     await database.close();
     throw error;
   }
+  // `npm run backup` asks the running server for a consistent archive (it holds the database).
+  if (database.kind === 'pglite') {
+    await app.backups.listen(config.DATA_DIR).catch((error: unknown) => console.warn(`npm run backup will not reach this server: ${error instanceof Error ? error.message : String(error)}`));
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;

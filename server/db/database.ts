@@ -13,6 +13,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
+  /** The embedded database only: its data directory as a gzipped tar, for `npm run backup` (issue 47). */
+  dump?(): Promise<Uint8Array>;
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03']);

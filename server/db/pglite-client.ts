@@ -103,3 +103,19 @@ export async function createPgliteClient(dataDir: string): Promise<PGlite> {
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return client;
 }
+
+/**
+ * Writes a PGlite dump (dumpDataDir's gzipped tar, from `npm run backup`) out as the data
+ * directory `dbDir`, through a temporary directory renamed into place as the first start does:
+ * a restore cut short leaves no half directory behind. Migrations are the next start's to apply.
+ */
+export async function loadPgliteDump(dbDir: string, dump: Blob): Promise<void> {
+  const tmp = `${dbDir}.restore-${process.pid}-${Date.now()}`;
+  try {
+    const client = await PGlite.create({ dataDir: tmp, loadDataDir: dump, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+    await checkpointAndClose(client);
+    renameSync(tmp, dbDir);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -13,6 +13,8 @@ export type WorkerRequest =
   /** Opens a transaction; its id is this request's id. Other statements wait until it ends, as in PGlite itself. */
   | { kind: 'begin'; id: number }
   | { kind: 'end'; id: number; txId: number; commit: boolean }
+  /** A consistent copy of the data directory (PGlite's dumpDataDir, gzipped tar), for backups (issue 47). */
+  | { kind: 'dump'; id: number }
   | { kind: 'close'; id: number };
 
 export type WorkerAnswer =

@@ -99,6 +99,11 @@ export class RemotePglite {
     return result;
   }
 
+  /** The data directory as a gzipped tar (PGlite's dumpDataDir), consistent as of one moment between statements. */
+  async dump(): Promise<Uint8Array> {
+    return (await this.call({ kind: 'dump' })) as Uint8Array;
+  }
+
   /** Checkpoints, closes the database and ends its thread; safe to call twice. */
   close(): Promise<void> {
     this.closing ??= (async () => {

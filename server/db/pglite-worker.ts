@@ -98,6 +98,16 @@ try {
         else send({ kind: 'error', id: request.id, error: sendableError(new Error(ENDED)) });
         return;
       }
+      case 'dump':
+        // A checkpoint first, so the copy needs little WAL replay; dumpDataDir then copies the
+        // directory between two statements (PGlite's own query lock): what a crash at that moment
+        // would leave, which PostgreSQL recovers to every committed transaction.
+        void answer(request.id, async () => {
+          await client.query('CHECKPOINT');
+          const dump = await client.dumpDataDir('gzip');
+          return new Uint8Array(await dump.arrayBuffer());
+        });
+        return;
       case 'close':
         closing ??= stopCheckpoints().then(() => checkpointAndClose(client));
         void answer(request.id, () => closing!.then(() => null)).then(() => port.close());

@@ -32,6 +32,7 @@ export async function openPglite(dataDir: string, options: { walCheckMs?: number
         return false;
       }
     },
+    dump: () => client.dump(),
     close() {
       closing ??= client.close().finally(release);
       return closing;

@@ -1,7 +1,7 @@
 /**
- * Writes that run after the client already has its answer: a streamed reply is stored after its
- * `done` event and the end of the response, so storing it adds nothing to the time the user waits.
- * A later request of the same user in this process waits for that user's pending writes first
+ * Writes that run after the client already has its answer: a streamed reply's usage count is
+ * written after its `done` event and the end of the response (the reply itself is stored before
+ * `done`, which promises it survives a crash). A later request of the same user in this process waits for that user's pending writes first
  * (it reads its own writes: the next message's history, thumbs on the reply, the conversation
  * list), and closing the app waits for all of them before the database closes.
  */

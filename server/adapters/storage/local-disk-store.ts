@@ -78,7 +78,21 @@ export class LocalDiskStore implements ObjectStore {
   }
 
   async delete(key: string) {
+    await this.deletesHeld;
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Set while a backup copies the database and links the objects (server/modules/backup). */
+  private deletesHeld: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `work` with deletes waiting: a backup's database copy and its links to the objects then
+   * see the same objects (a file erased between the two would be a record without bytes).
+   */
+  async holdingDeletes<T>(work: () => Promise<T>): Promise<T> {
+    const running = work();
+    this.deletesHeld = running.catch(() => undefined);
+    return running;
   }
 
   /** Removes a prefix's directories once empty (an erased account's ids must not stay as names). */

@@ -153,6 +153,10 @@ describe('admin dashboard and analytics from the real tables', () => {
         { id: 'models', label: 'LLM Processing', status: 'offline', detail: 'No model provider is configured; the offline engine answers.' },
         { id: 'api', label: 'API Endpoints', status: 'online', detail: 'The API and its database answered.' },
       ],
+      // Backups are of the embedded database only (issue 47); none is configured or made here.
+      ...(process.env.DATABASE_URL
+        ? {}
+        : { backup: { status: 'not_configured', lastAt: null, detail: 'No backup yet. Run npm run backup -- <file>, or set BACKUP_DIR for scheduled backups.' } }),
     });
   });
 });

@@ -37,10 +37,12 @@ export async function systemChecks(checks: HealthChecks, paymentsConfigured: boo
     within(checks.models(), 'down' as const),
     within(checks.disk?.() ?? Promise.resolve(null), null),
   ]);
+  const backup = checks.backup ? await within(checks.backup(), null) : null;
   const localModels = checks.localModels();
   return {
     checkedAt: now.toISOString(),
     ...(localModels.length > 0 ? { localModels } : {}),
+    ...(backup ? { backup } : {}),
     checks: [
       {
         id: 'payments',

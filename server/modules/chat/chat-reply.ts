@@ -30,8 +30,8 @@ import { modelToolsOf, runToolRound, type ToolUse } from './chat-tools';
 export interface ReplySink {
   delta(text: string): void;
   /**
-   * A streaming client gets the finished reply here, before it is stored (the route sends `done`
-   * and ends the response). Without it the reply is stored first, then returned.
+   * A streaming client gets the finished reply here, once it is stored (the route sends `done`
+   * and ends the response). Without it the reply is stored, then returned.
    */
   done?(reply: ChatReply): void;
   /**

@@ -79,9 +79,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
         // MCP tools (issue 40): a call waiting for Allow or Deny, and each call once decided.
         toolApproval: (data) => send({ event: 'tool_approval', data }),
         toolCall: (data) => send({ event: 'tool_call', data }),
-        // The whole reply: the client is done here; the exchange is stored after the response ends.
+        // The whole reply, already stored: `done` promises it survives a crash (issue 47).
         done: (result: ChatReply) => {
-          // The client has the whole reply: a sign-out from here on stops nothing (storing it goes on).
+          // The client has the whole reply: a sign-out from here on stops nothing (counting its usage goes on).
           stopWatching();
           send({ event: 'done', data: result });
           reply.raw.end();
@@ -96,8 +96,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
           throw error;
         }
         if (reply.raw.writableEnded) {
-          // The client has its reply; only storing it failed (the database went away meanwhile).
-          request.log.error({ err: error }, 'storing a streamed chat reply failed');
+          // The client has its stored reply; only counting the team's usage failed (the database went away meanwhile).
+          request.log.error({ err: error }, 'recording a streamed chat reply\'s usage failed');
           return reply;
         }
         if (sessionEnded) {

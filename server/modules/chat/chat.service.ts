@@ -365,11 +365,14 @@ export function createChatService(deps: ChatServiceDeps) {
         features: featureEventsOf(body, exchange.attachments),
         now: finishedAt,
       });
-    const store = async () => {
-      await finish();
+    const countUsage = async () => {
       if (draft.providerAsked || !exchange.choice) await recordUsage(exchange, draft);
     };
-    return { reply, store };
+    const store = async () => {
+      await finish();
+      await countUsage();
+    };
+    return { reply, store, finish, countUsage };
   }
 
   /**
@@ -390,17 +393,23 @@ export function createChatService(deps: ChatServiceDeps) {
     });
   }
 
-  /** Step 3, when the reply came: a streaming client has it (and its id) before it is stored. */
+  /**
+   * Step 3, when the reply came: it is stored (committed) before a streaming client is sent `done`,
+   * so a `done` that arrived is a reply that survives a crash (issue 47: three of 238 acknowledged
+   * replies were lost to SIGKILLs when `done` went first). Only the team's usage count, which no
+   * client is promised, is written after `done`.
+   */
   async function storeReply(exchange: StartedExchange, draft: ReplyDraft, streamed: StreamedReply, sink: ReplySink): Promise<ChatReply> {
-    const { reply, store } = endOf(exchange, draft, { success: true, ...streamed });
+    const { reply, store, finish, countUsage } = endOf(exchange, draft, { success: true, ...streamed });
     if (!sink.done) {
       await store();
       return reply;
     }
+    await finish();
     sink.done(reply);
-    const stored = store();
-    pendingWrites.track(exchange.userId, stored);
-    await stored;
+    const counted = countUsage();
+    pendingWrites.track(exchange.userId, counted);
+    await counted;
     return reply;
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LocalModelStatus } from '../../adapters/llm/local/local-runtime';
 import { healthResponseSchema, type HealthResponse } from '@contract/health';
+import type { SystemResponse } from '@contract/admin';
 import { isDiskLow, type DiskSpace } from '../../lib/disk-space';
 
 export interface HealthChecks {
@@ -12,6 +13,8 @@ export interface HealthChecks {
   localModels(): LocalModelStatus[];
   /** The disk holding DATA_DIR; null when it cannot be measured. */
   disk?(): Promise<DiskSpace | null>;
+  /** Backups (the embedded database only): what the admin System tab shows. */
+  backup?(): Promise<NonNullable<SystemResponse['backup']>>;
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = async (app, { checks }) => {

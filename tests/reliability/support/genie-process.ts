@@ -44,18 +44,19 @@ export function startNodeFlags(): string[] {
  * Spawns the server without waiting: `node --import tsx server/main.ts` (the source), or with
  * `compiled` the JavaScript that `npm start` runs (dist/server/main.js, with npm start's Node
  * flags unless `nodeFlags` says others; build it first with scripts/build-server.mjs, as
- * bench/lib/processes.ts does). `wrapper` starts it under another command.
+ * bench/lib/processes.ts does). `wrapper` starts it under another command. `cwd` runs the source
+ * of another checkout (an older release, for the upgrade test).
  */
 export function spawnGenie(
   env: Record<string, string>,
   timeoutMs = 90_000,
-  options: { compiled?: boolean; nodeFlags?: string[]; wrapper?: string[] } = {},
+  options: { compiled?: boolean; nodeFlags?: string[]; wrapper?: string[]; cwd?: string } = {},
 ): GenieProcess {
   const args = options.compiled ? [...(options.nodeFlags ?? startNodeFlags()), 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
   // `wrapper` runs Node under another command (`unshare --pid --fork`: a server in a container of its own).
   const [command, ...commandArgs] = [...(options.wrapper ?? []), process.execPath, ...args];
   const child = spawn(command!, commandArgs, {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

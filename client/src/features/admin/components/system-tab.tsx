@@ -1,3 +1,4 @@
+import type { SystemResponse } from '@contract/admin';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useAdminSystem } from '../api/get-system';
@@ -25,6 +26,25 @@ function ConnectModelHelp() {
   );
 }
 
+const BACKUP_TEXT = { online: 'Backed up', warning: 'Warning', not_configured: 'Not configured' } as const;
+
+/** The newest backup's time (issue 47): from `npm run backup` or BACKUP_DIR's schedule. */
+function BackupLine({ backup }: { backup: NonNullable<SystemResponse['backup']> }) {
+  return (
+    <div className="mt-3 flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid="system-backup">
+      <span className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[backup.status])} aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-medium">Backups</p>
+        <p className="text-sm font-semibold">
+          {BACKUP_TEXT[backup.status]}
+          {backup.lastAt && ` · last ${formatDate(backup.lastAt)}`}
+        </p>
+        <p className="break-words text-xs text-slate-500">{backup.detail}</p>
+      </div>
+    </div>
+  );
+}
+
 export function SystemTab() {
   const { data, isLoading, error } = useAdminSystem();
   return (
@@ -48,6 +68,7 @@ export function SystemTab() {
               </li>
             ))}
           </ul>
+          {data?.backup && <BackupLine backup={data.backup} />}
           {data?.localModels && data.localModels.length > 0 && <LocalModelsPanel models={data.localModels} />}
           <McpServersPanel />
         </QueryState>
