@@ -148,7 +148,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
           {selectionMode && <p className="text-sm text-slate-500">Choose a file to attach</p>}
         </div>
         <LibraryTabs scope={scope} onChange={(next) => go({ scope: next, folderId: null })} className="sm:ml-auto sm:mr-2" />
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
           <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label="View">
             {(['grid', 'list'] as const).map((mode) => {
               const Icon = mode === 'grid' ? LayoutGrid : List;
