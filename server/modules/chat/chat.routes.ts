@@ -75,6 +75,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
 
       const sink = {
         delta: (text: string) => send({ event: 'delta', data: { text } }),
+        progress: (text: string) => send({ event: 'progress', data: { text } }),
         // The whole reply: the client is done here; the exchange is stored after the response ends.
         done: (result: ChatReply) => {
           // The client has the whole reply: a sign-out from here on stops nothing (storing it goes on).
