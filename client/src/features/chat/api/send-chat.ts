@@ -1,4 +1,4 @@
-import { chatDeltaEventSchema, chatErrorEventSchema, chatReplySchema, type ChatReply, type ChatRequest } from '@contract/chat';
+import { chatDeltaEventSchema, chatProgressEventSchema, chatErrorEventSchema, chatReplySchema, type ChatReply, type ChatRequest } from '@contract/chat';
 import { errorStatus, type ErrorCode } from '@contract/errors';
 import { HttpError } from '@/lib/request';
 import { readSse } from '../lib/sse';
@@ -51,7 +51,10 @@ function failureOf(status: number, code: string | undefined, sentence: string | 
  * POST /api/chat with `Accept: text/event-stream`: calls `onDelta` with each piece of text as it
  * arrives and resolves with the `done` payload. Every failure becomes a ChatSendError.
  */
-export async function streamChat(body: ChatRequest, options: { signal?: AbortSignal; onDelta(text: string): void }): Promise<ChatReply> {
+export async function streamChat(
+  body: ChatRequest,
+  options: { signal?: AbortSignal; onDelta(text: string): void; onProgress?(text: string): void },
+): Promise<ChatReply> {
   let response: Response;
   try {
     response = await fetch('/api/chat', {
@@ -79,6 +82,7 @@ export async function streamChat(body: ChatRequest, options: { signal?: AbortSig
     for await (const message of readSse(response.body)) {
       const payload: unknown = JSON.parse(message.data);
       if (message.event === 'delta') options.onDelta(chatDeltaEventSchema.parse(payload).text);
+      else if (message.event === 'progress') options.onProgress?.(chatProgressEventSchema.parse(payload).text);
       else if (message.event === 'done') return chatReplySchema.parse(payload);
       else if (message.event === 'error') {
         const { error, code, ...where } = chatErrorEventSchema.parse(payload);
