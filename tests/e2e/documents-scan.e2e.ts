@@ -7,6 +7,7 @@ import { FilesPage } from './pages/files-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { launchBrowser, screenshot, uniqueUser } from './support/browser';
 import { setModelBehaviour } from './support/fake-model';
+import { pdfOfPages } from '../fakes/documents';
 
 /**
  * Issue 39 in the browser: a scanned PDF (no text layer) and a photo of a page, uploaded through
@@ -17,6 +18,14 @@ import { setModelBehaviour } from './support/fake-model';
 const baseURL = inject('baseURL');
 const fakeModelUrl = inject('fakeModelUrl');
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/ocr/${name}`, import.meta.url));
+/** An 80-page PDF of about 1,500 characters a page; only page 57 says what colour the crane was repainted. */
+const FACT = 'The harbour crane on pier nine was repainted cobalt blue in the spring.';
+const LONG_PDF = pdfOfPages(
+  Array.from({ length: 80 }, (_, i) => {
+    const filler = Array.from({ length: 12 }, (_, s) => `Page ${i + 1} item ${s}: the finance team recorded ledger entry ${(i + 1) * 17 + s} for the northern office.`).join(' ');
+    return i + 1 === 57 ? `${filler} ${FACT}` : filler;
+  }),
+);
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
 /** The user message of the last request the fake model received. */
@@ -95,6 +104,33 @@ describe('scans in the browser: OCR, indexed, searched and cited', () => {
       await page.locator('[data-testid="pdf-preview"][data-page="2"]').waitFor();
     }, 120_000);
   }
+
+  for (const size of ['phone', 'desktop'] as const) {
+    it(`answers from page 57 of an 80-page PDF attached in chat, cited by page, at ${size} width`, async () => {
+      await setModelBehaviour({ kind: 'normal', reply: 'It was repainted cobalt blue [1].' });
+      const { page, chat } = await onChat(size);
+      await page.getByTestId('attach-input').setInputFiles({ name: 'annual-review.pdf', mimeType: 'application/pdf', buffer: LONG_PDF });
+      await page.getByRole('list', { name: 'Attachments' }).getByRole('listitem').waitFor();
+      await chat.send('What colour was the harbour crane on pier nine repainted?');
+      await chat.waitForReply(1);
+      expect(await chipText(chat)).toBe('[1] annual-review.pdf · p. 57');
+      expect((await lastPromptText()).replace(/\s+/g, ' ')).toContain(FACT);
+      await screenshot(page, `documents-long-attachment-${size === 'phone' ? 390 : 1366}-light`);
+    }, 180_000);
+  }
+
+  it('summarises the whole 80-page PDF in parts, one model call each, and says so', async () => {
+    await setModelBehaviour({ kind: 'normal', reply: 'Ledger entries of the northern office.' });
+    const { page, chat } = await onChat('desktop', 'dark');
+    await page.getByTestId('attach-input').setInputFiles({ name: 'annual-review.pdf', mimeType: 'application/pdf', buffer: LONG_PDF });
+    await page.getByRole('list', { name: 'Attachments' }).getByRole('listitem').waitFor();
+    await chat.send('Summarise this document');
+    const text = await chat.waitForReply(1);
+    expect(text.replace(/\s+/g, ' ').trim()).toMatch(
+      /^Ledger entries of the northern office\. Read "annual-review\.pdf" in \d+ parts, one model call each: the whole file does not fit the model's window\.$/,
+    );
+    await screenshot(page, 'documents-summary-in-parts-1366-dark');
+  }, 180_000);
 
   it('answers from a photo of a page, cited by its name', async () => {
     await setModelBehaviour({ kind: 'normal', reply: 'One porcelain elephant, paid in full [1].' });
