@@ -128,7 +128,7 @@ export const chatReplySchema = z.object({
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
 /**
- * SSE with `Accept: text/event-stream`: any number of `delta`, then exactly one `done` or `error`.
+ * SSE with `Accept: text/event-stream`: any number of `delta` (and `progress`), then exactly one `done` or `error`.
  * Each event is `event: <name>\ndata: <JSON>\n\n`.
  */
 export const chatDeltaEventSchema = z.object({ text: z.string() });
@@ -148,8 +148,11 @@ export const chatStopResponseSchema = z.object({
   conversationId: z.string().nullable(),
 });
 export type ChatStopResponse = z.infer<typeof chatStopResponseSchema>;
+/** Where a long task stands (a document read in parts, issue 39): shown until the reply's text comes. */
+export const chatProgressEventSchema = z.object({ text: z.string() });
 export type ChatStreamEvent =
   | { event: 'delta'; data: z.infer<typeof chatDeltaEventSchema> }
+  | { event: 'progress'; data: z.infer<typeof chatProgressEventSchema> }
   | { event: 'done'; data: ChatReply }
   | { event: 'error'; data: z.infer<typeof chatErrorEventSchema> }
   /** A tool call that waits for the user's Allow or Deny (issue 40). */

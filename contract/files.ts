@@ -116,6 +116,26 @@ export const createFolderBodySchema = z.object({
 });
 export type CreateFolderBody = z.infer<typeof createFolderBodySchema>;
 
+/** Folders a dropped folder's path may name below its target (as deep as a bulk import's ZIP). */
+export const FOLDER_PATH_MAX_DEPTH = 16;
+
+/**
+ * POST /api/folders/path: the folder at this path of names below parentId (Home of `scope` when
+ * absent), each made when missing and reused when there: a dropped folder's tree, rebuilt.
+ */
+export const folderPathBodySchema = z.object({
+  names: z
+    .array(folderNameSchema, { error: 'names is required' })
+    .min(1, 'names is required')
+    .max(FOLDER_PATH_MAX_DEPTH, `A path is at most ${FOLDER_PATH_MAX_DEPTH} folders deep`),
+  parentId: idSchema.nullish(),
+  scope: fileScopeSchema.optional(),
+});
+export type FolderPathBody = z.infer<typeof folderPathBodySchema>;
+/** The deepest folder's id, and how many of the path's folders were made now. */
+export const folderPathResponseSchema = z.object({ id: z.string(), created: z.number().int() });
+export type FolderPathResponse = z.infer<typeof folderPathResponseSchema>;
+
 /** POST /api/objects/upload → {uploadURL} */
 export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;

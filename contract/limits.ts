@@ -2,6 +2,8 @@
 export const UPLOAD_MAX_FILES_PER_PICK = 10;
 export const UPLOAD_MAX_FILE_BYTES = 104_857_600;
 export const STORAGE_LIMIT_BYTES = 25e9;
+/** Files one bulk import (a ZIP, or a dropped folder) takes at most (issue 39). */
+export const IMPORT_MAX_FILES = 2000;
 export const PLATFORM_FEE_RATE = 0.05;
 
 export const PASSWORD_MIN_LENGTH = 8;

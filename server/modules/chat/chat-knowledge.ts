@@ -3,6 +3,7 @@ import type { Citation, KnowledgeOption } from '@contract/search';
 import type { KnowledgePassage } from '../search/search.service';
 import { estimateTokens } from '../../adapters/llm/context-budget';
 import type { ResolvedAttachment } from './chat-attachments';
+import { isDocumentWideTask } from './document-task';
 import { leadSentence } from './lead-sentence';
 
 /** Passages of one long attachment found, at most, in place of its whole text. */
@@ -29,7 +30,15 @@ export interface KnowledgeSource {
 export interface GatheredKnowledge {
   library: KnowledgePassage[] | null;
   attachments: (KnowledgePassage[] | null)[];
+  /**
+   * For a document-wide task ("summarise this", document-task.ts): per attachment, every passage
+   * of a long one in page order, read in parts by map and reduce; absent otherwise.
+   */
+  documents?: (KnowledgePassage[] | null)[];
 }
+
+/** Passages of a whole document read for a document-wide task, at most (about 600,000 characters). */
+export const DOCUMENT_TASK_MAX_PASSAGES = 300;
 
 export interface GatherDeps {
   source?: KnowledgeSource;
@@ -54,8 +63,13 @@ export async function gatherKnowledge(
   const { source } = deps;
   const library = body.knowledge && source ? await source.retrieve(userId, question, body.knowledge) : null;
   const perAttachment: (KnowledgePassage[] | null)[] = [];
+  const documents: (KnowledgePassage[] | null)[] = [];
+  const wholeTask = deps.passagesOf !== undefined && isDocumentWideTask(question);
   for (const a of attachments) {
     const long = a.extracted.text !== '' && (a.extracted.truncated || estimateTokens(a.extracted.text) > roomTokens);
+    // A task over the whole of a long document reads all of it, in page order (a stable sort keeps the rest).
+    const whole = long && wholeTask ? await deps.passagesOf!(a, question, DOCUMENT_TASK_MAX_PASSAGES) : [];
+    documents.push(whole.length > 1 ? [...whole].sort((x, y) => (x.page ?? 0) - (y.page ?? 0)) : null);
     if (!long) {
       perAttachment.push(null);
       continue;
@@ -66,7 +80,7 @@ export async function gatherKnowledge(
     perAttachment.push(passages.length > 0 ? passages : null);
   }
   if (library === null && perAttachment.every((p) => p === null)) return null;
-  return { library, attachments: perAttachment };
+  return { library, attachments: perAttachment, ...(documents.some((d) => d !== null) ? { documents } : {}) };
 }
 
 /** Every passage found, numbered [1]…[n]: library first, then each attachment's (what the offline engine quotes). */

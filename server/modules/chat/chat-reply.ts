@@ -16,6 +16,7 @@ import type { KnowledgePassage } from '../search/search.service';
 import type { ResolvedAttachment } from './chat-attachments';
 import { allPassages, offlineKnowledgeAnswer, type GatheredKnowledge } from './chat-knowledge';
 import { fitToWindow, roomForMaterial } from './chat-window';
+import { documentForTask, runDocumentTask } from './document-task';
 import type { ImageOutcome } from './chat-images';
 import { modelToolsOf, runToolRound, type ToolUse } from './chat-tools';
 
@@ -41,6 +42,8 @@ export interface ReplySink {
   toolApproval?(event: ToolApprovalEvent): void;
   /** A tool call ran, or did not (issue 40). */
   toolCall?(call: ToolCall): void;
+  /** Where a long task stands ("Reading part 2 of 7…"): a streaming client shows it until the text comes. */
+  progress?(text: string): void;
 }
 
 /** What the reply is for: the start step's result. */
@@ -87,6 +90,10 @@ export class ReplyDraft {
     /** The image being generated alongside the text, when one was asked for. */
     readonly image: Promise<ImageOutcome> | null,
   ) {}
+
+  progress(text: string) {
+    this.sink.progress?.(text);
+  }
 
   emit(piece: string) {
     this.content += piece;
@@ -140,6 +147,10 @@ export async function streamReply(
     draft.emit(
       await offlineReply({ persona: request.persona, mode: request.mode, message: request.message, attachments: request.attachments.map((a) => a.extracted) }),
     );
+  } else if (request.mode !== 'dictionary' && documentTaskOf(request)) {
+    // Its many calls start only once the exchange's start is allowed (its refusal thrown).
+    if (allowed) await allowed;
+    fromModel = await replyByParts(deps, request, request.choice, documentTaskOf(request)!, draft, signal);
   } else {
     fromModel = await replyFromModel(deps, request, request.choice, draft, signal, allowed);
   }
@@ -152,6 +163,41 @@ export async function streamReply(
     historyOmitted: fromModel.historyOmitted,
     passages: fromModel.passages,
   };
+}
+
+/** The attachment a document-wide task must read in parts, with its passages (document-task.ts), or null. */
+function documentTaskOf(request: ReplyRequest) {
+  return documentForTask(request.message.trim() || request.text, request.attachments, request.knowledge?.documents);
+}
+
+/** A document-wide task over a document larger than the window: map over its parts, then reduce (document-task.ts). */
+async function replyByParts(
+  deps: ReplyDeps,
+  request: ReplyRequest,
+  choice: ModelChoice,
+  task: NonNullable<ReturnType<typeof documentTaskOf>>,
+  draft: ReplyDraft,
+  signal: AbortSignal,
+) {
+  const { config, reportedContext } = deps;
+  const contextTokens = reportedContext.sizeFor(modelLabel(choice), configuredContextTokens(config, request.persona.id, choice));
+  const model = languageModelFor(config, choice);
+  draft.providerAsked = true;
+  const result = await runDocumentTask({
+    contextTokens,
+    system: systemFor(request),
+    question: request.message.trim() || request.text,
+    document: task.attachment,
+    passages: task.passages,
+    signal,
+    call: ({ system, user, maxOutputTokens }) =>
+      streamModel({ model, system, history: [], user: [{ type: 'text', text: user }], signal, idleTimeoutMs: config.MODEL_TIMEOUT_MS, maxOutputTokens, account: request.userId }),
+    progress: (text) => draft.progress(text),
+    emit: (text) => draft.emit(text),
+  });
+  draft.usage = { ...draft.usage, ...result.usage };
+  draft.emit(`${draft.content ? '\n\n' : ''}_${result.note}_`);
+  return { cutOff: result.cutOff, historyOmitted: request.history.length, passages: null };
 }
 
 async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: ModelChoice, draft: ReplyDraft, signal: AbortSignal, allowed?: Promise<unknown>) {

@@ -76,6 +76,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
 
       const sink: ReplySink = {
         delta: (text: string) => send({ event: 'delta', data: { text } }),
+        progress: (text: string) => send({ event: 'progress', data: { text } }),
         // MCP tools (issue 40): a call waiting for Allow or Deny, and each call once decided.
         toolApproval: (data) => send({ event: 'tool_approval', data }),
         toolCall: (data) => send({ event: 'tool_call', data }),

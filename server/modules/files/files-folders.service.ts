@@ -5,6 +5,8 @@ import {
   type FileListResponse,
   type FileScope,
   type Folder,
+  type FolderPathBody,
+  type FolderPathResponse,
   type ListFilesQuery,
   type UpdateFolderBody,
 } from '@contract/files';
@@ -153,6 +155,18 @@ export function createFoldersService(deps: { db: Db; store: ObjectStore; clock: 
         if (twin) return { id: twin.id, created: false };
         throw error;
       }
+    },
+
+    /** The folder at `names` below the parent, each level found or made (a dropped folder's tree). */
+    async folderAtPath(userId: string, body: FolderPathBody): Promise<FolderPathResponse> {
+      let id = body.parentId ?? null;
+      let created = 0;
+      for (const name of body.names) {
+        const folder = await this.childFolderNamed(userId, id, name, body.scope ?? 'private');
+        if (folder.created) created++;
+        id = folder.id;
+      }
+      return { id: id!, created };
     },
 
     async updateFolder(userId: string, folderId: string, body: UpdateFolderBody): Promise<Folder> {

@@ -9,6 +9,8 @@ import {
   fileListResponseSchema,
   fileRecordSchema,
   folderIdParamsSchema,
+  folderPathBodySchema,
+  folderPathResponseSchema,
   folderSchema,
   idParamsSchema,
   importStoppedSchema,
@@ -63,6 +65,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     const user = await requireUser(request);
     return reply.status(201).send(await folders.createFolder(user.id, request.body));
   });
+
+  // A dropped folder's tree: each folder of the path found or made, in the parent's library.
+  app.post('/api/folders/path', { schema: { body: folderPathBodySchema, response: { 200: folderPathResponseSchema, ...errors } } }, async (request) =>
+    folders.folderAtPath((await requireUser(request)).id, request.body),
+  );
 
   app.patch(
     '/api/folders/:id',

@@ -1,4 +1,5 @@
 import type { ImportSummary, ImportZipBody } from '@contract/files';
+import { IMPORT_MAX_FILES } from '@contract/limits';
 import { openCappedZip, type CappedZip } from '../../adapters/extraction/formats/capped-zip';
 import { ExtractionLimitError } from '../../adapters/extraction/limits';
 import type { ObjectStore } from '../../adapters/storage/object-store';
@@ -24,7 +25,7 @@ export const IMPORT_LIMITS = {
   /** The archive itself, read whole into memory. */
   maxArchiveBytes: 100 * MB,
   /** File entries an archive may hold (one with more is refused before anything is unpacked). */
-  maxEntries: 2000,
+  maxEntries: IMPORT_MAX_FILES,
   /** One entry, inflated. */
   maxEntryBytes: 100 * MB,
   /** All entries together, inflated. */

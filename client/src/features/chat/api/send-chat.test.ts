@@ -33,3 +33,22 @@ describe("streamChat: a stream's error event", () => {
     expect(await failureOf({ error: 'The model did not answer.', code })).toEqual({ kind: 'failed', message: 'The model did not answer.' });
   });
 });
+
+describe("streamChat: a long task's progress events", () => {
+  it('passes each progress text on, in order, apart from the reply text', async () => {
+    const done = { content: 'Done.', image: null, conversationId: 'c1', messageId: 'm1', userMessageId: 'u1', responseTime: 5 };
+    const body = [
+      'event: progress\ndata: {"text":"Reading part 1 of 2 of \\"a.pdf\\"…"}\n\n',
+      'event: progress\ndata: {"text":"Joining the notes of 2 parts…"}\n\n',
+      'event: delta\ndata: {"text":"Done."}\n\n',
+      `event: done\ndata: ${JSON.stringify(done)}\n\n`,
+    ].join('');
+    vi.stubGlobal('fetch', async () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }));
+    const progress: string[] = [];
+    let text = '';
+    const reply = await streamChat({ message: 'Summarise this' }, { onDelta: (t) => (text += t), onProgress: (t) => progress.push(t) });
+    expect(progress).toEqual(['Reading part 1 of 2 of "a.pdf"…', 'Joining the notes of 2 parts…']);
+    expect(text).toBe('Done.');
+    expect(reply.content).toBe('Done.');
+  });
+});

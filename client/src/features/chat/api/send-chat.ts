@@ -1,4 +1,4 @@
-import { chatDeltaEventSchema, chatErrorEventSchema, chatReplySchema, type ChatReply, type ChatRequest } from '@contract/chat';
+import { chatDeltaEventSchema, chatProgressEventSchema, chatErrorEventSchema, chatReplySchema, type ChatReply, type ChatRequest } from '@contract/chat';
 import { errorStatus, type ErrorCode } from '@contract/errors';
 import { toolApprovalEventSchema, toolCallSchema, type ToolApprovalEvent, type ToolCall } from '@contract/mcp-tools';
 import { HttpError } from '@/lib/request';
@@ -57,6 +57,8 @@ export async function streamChat(
   options: {
     signal?: AbortSignal;
     onDelta(text: string): void;
+    /** Where a long task stands ("Reading part 2 of 7…"). */
+    onProgress?(text: string): void;
     /** A tool call waits for the user's Allow or Deny (issue 40). */
     onToolApproval?(event: ToolApprovalEvent): void;
     /** A tool call ran, or was not run (issue 40). */
@@ -92,6 +94,7 @@ export async function streamChat(
       if (message.event === 'delta') options.onDelta(chatDeltaEventSchema.parse(payload).text);
       else if (message.event === 'tool_approval') options.onToolApproval?.(toolApprovalEventSchema.parse(payload));
       else if (message.event === 'tool_call') options.onToolCall?.(toolCallSchema.parse(payload));
+      else if (message.event === 'progress') options.onProgress?.(chatProgressEventSchema.parse(payload).text);
       else if (message.event === 'done') return chatReplySchema.parse(payload);
       else if (message.event === 'error') {
         const { error, code, ...where } = chatErrorEventSchema.parse(payload);

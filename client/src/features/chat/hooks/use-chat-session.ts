@@ -149,12 +149,14 @@ export function useChatSession({
     const startedAt = performance.now();
     const revealAt = startedAt + typingDuration(greeting, GREETING_MS_PER_CHAR) + REPLY_PAUSE_MS;
     let received = '';
+    /** Where a long task stands (a document read in parts) until its text comes. */
+    let progress = '';
     let frame = 0;
     const render = () => {
       frame = 0;
       const now = performance.now();
-      if (now >= revealAt && received !== '') {
-        preview.set({ phase: 'streaming', text: received, thinking: false, startedAt });
+      if (now >= revealAt && (received !== '' || progress !== '')) {
+        preview.set({ phase: 'streaming', text: received || `_${progress}_`, thinking: false, startedAt });
         return;
       }
       const shown = greeting.slice(0, visibleChars(greeting, GREETING_MS_PER_CHAR, now - startedAt));
@@ -192,6 +194,10 @@ export function useChatSession({
           },
           onToolApproval: toolActivity.asked,
           onToolCall: toolActivity.ran,
+          onProgress(text) {
+            progress = text;
+            if (frame === 0) frame = requestAnimationFrame(render);
+          },
         },
       );
       const remaining = revealAt - performance.now();

@@ -68,14 +68,20 @@ function putWithProgress(url: string, file: File, onProgress?: (fraction: number
   });
 }
 
-/** SPEC §7's flow for one file: upload URL → PUT → upload-complete → file record. */
-async function uploadOne(file: File, options: UploadOptions): Promise<FileRecord> {
+/** SPEC §7's first three steps: upload URL → PUT → upload-complete; answers the object's path (not yet a file record). */
+export async function uploadObject(file: File, onProgress?: (fraction: number) => void): Promise<string> {
   const { uploadURL } = (await (await apiRequest('POST', '/api/objects/upload')).json()) as UploadUrlResponse;
-  options.onProgress?.(file.name, 0);
-  await putWithProgress(uploadURL, file, (fraction) => options.onProgress?.(file.name, fraction));
+  onProgress?.(0);
+  await putWithProgress(uploadURL, file, onProgress);
   const { objectPath } = (await (
     await apiRequest('PUT', '/api/files/upload-complete', { fileURL: uploadURL })
   ).json()) as UploadCompleteResponse;
+  return objectPath;
+}
+
+/** SPEC §7's flow for one file: upload URL → PUT → upload-complete → file record. */
+export async function uploadOne(file: File, options: Omit<UploadOptions, 'allowedMimeTypes'>): Promise<FileRecord> {
+  const objectPath = await uploadObject(file, (fraction) => options.onProgress?.(file.name, fraction));
   const record = await apiRequest('POST', '/api/files', {
     originalName: file.name,
     storedName: objectPath.split('/').pop(),

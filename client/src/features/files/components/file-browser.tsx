@@ -7,12 +7,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { FilePreviewDialog, type PreviewTarget } from '@/components/file-preview';
 import { cn } from '@/lib/utils';
 import { useFileListPages } from '../api/get-files';
+import { useImport } from '../hooks/use-import';
 import { useUploads } from '../hooks/use-uploads';
+import { isZip } from '../lib/dropped-tree';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { DeleteItemDialog, useDeleteItem } from './delete-item';
 import { EmptyState } from './empty-state';
 import { FileGrid } from './file-grid';
 import { FileList } from './file-list';
+import { ImportMenu } from './import-menu';
+import { ImportPanel } from './import-panel';
 import type { FilePlace } from '@contract/file-places';
 import { LibraryTabs } from './library-tabs';
 import { LoadMore } from './load-more';
@@ -65,6 +69,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
 
   const { data, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useFileListPages({ scope, folderId, search });
   const uploads = useUploads(folderId, { scope });
+  const imports = useImport(folderId, scope);
   const deletion = useDeleteItem();
 
   const go = (next: FilePlace) => {
@@ -89,6 +94,21 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
   const pickFiles = () => inputRef.current?.click();
   const uploadPicked = (files: FileList | null) => {
     if (files && files.length > 0) void uploads.start(Array.from(files));
+  };
+
+  /**
+   * A drop holding a folder, or one ZIP alone, is a bulk import into the open folder; other files
+   * upload as picked. The entries are taken now: the browser empties the drop after the event.
+   */
+  const dropped = (transfer: DataTransfer) => {
+    const entries = Array.from(transfer.items)
+      .map((item) => (item.kind === 'file' ? item.webkitGetAsEntry() : null))
+      .filter((entry): entry is FileSystemEntry => entry !== null);
+    const files = Array.from(transfer.files);
+    if (selectionMode || imports.busy) return uploadPicked(transfer.files);
+    if (entries.some((entry) => entry.isDirectory)) void imports.dropped(entries);
+    else if (files.length === 1 && isZip(files[0]!)) void imports.zip(files[0]!);
+    else uploadPicked(transfer.files);
   };
 
   // Folders all arrive with the first page; files a page at a time as the list is scrolled.
@@ -119,7 +139,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
         event.preventDefault();
         dragDepth.current = 0;
         setDragging(false);
-        uploadPicked(event.dataTransfer.files);
+        dropped(event.dataTransfer);
       }}
     >
       <header className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -128,7 +148,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
           {selectionMode && <p className="text-sm text-slate-500">Choose a file to attach</p>}
         </div>
         <LibraryTabs scope={scope} onChange={(next) => go({ scope: next, folderId: null })} className="sm:ml-auto sm:mr-2" />
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
           <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label="View">
             {(['grid', 'list'] as const).map((mode) => {
               const Icon = mode === 'grid' ? LayoutGrid : List;
@@ -150,6 +170,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
             <FolderPlus aria-hidden />
             New Folder
           </Button>
+          {!selectionMode && <ImportMenu busy={imports.busy} onZip={(file) => void imports.zip(file)} onFolder={(files) => void imports.folderPicked(files)} />}
           <Button onClick={pickFiles} disabled={uploads.uploading} className="flex-1 sm:flex-none">
             {uploads.uploading ? <Spinner className="text-white" /> : <Upload aria-hidden />}
             Upload
@@ -173,6 +194,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       )}
       {creatingFolder && <NewFolderForm scope={scope} parentId={folderId} onDone={() => setCreatingFolder(false)} />}
       <UploadProgressList items={uploads.progress} />
+      <ImportPanel state={imports.state} onDismiss={imports.dismiss} />
 
       {isLoading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-slate-500" role="status">
@@ -196,10 +218,11 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       {hasNextPage && !isError && <LoadMore onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
 
       {dragging && (
-        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl border-2 border-dashed border-genie-400 bg-genie-50/90">
+        <div className="pointer-events-none absolute inset-0 z-10 flex flex-col items-center justify-center rounded-2xl border-2 border-dashed border-genie-400 bg-genie-50/90">
           <p className="flex items-center gap-2 text-lg font-medium text-genie-700">
             <Upload aria-hidden className="h-6 w-6" /> Drop files to upload
           </p>
+          {!selectionMode && <p className="mt-1 text-sm text-genie-700">A folder or a ZIP is imported with its folders</p>}
         </div>
       )}
 
