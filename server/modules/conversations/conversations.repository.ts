@@ -309,6 +309,8 @@ export const conversationsRepository = {
           model: m.model,
           status: m.status,
           parentId: i === 0 ? null : branch[i - 1]!.id,
+          // Not sent by the copier: never counted toward their allowance (chat_counts_after_lock).
+          copied: true,
           createdAt: m.createdAt,
         })),
       );
