@@ -239,6 +239,12 @@ export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
 
 /** POST /api/conversations/:id/branch: show the branch through this message (a variant flip). */
 export const conversationBranchBodySchema = z.object({ messageId: z.uuid({ error: 'messageId must be a message id' }) });
+/**
+ * POST /api/conversations/:id/fork (issue 42, "Branch into a new chat"): a new conversation of the
+ * caller's holding the branch up to and including `messageId`, attachments and citations kept;
+ * answers 201 with the new conversation. The original is not changed.
+ */
+export const conversationForkBodySchema = conversationBranchBodySchema;
 export const conversationListResponseSchema = z.object({
   conversations: z.array(conversationSummarySchema),
   nextCursor: z.string().nullable(),
