@@ -29,7 +29,7 @@ import type { ProjectContext } from '../projects/projects.service';
 import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { titleFromFirstMessage } from './chat-title';
-import { continuationPiece } from './continuation';
+import { continuationPiece } from '@contract/continuation';
 import { modelTitle } from './chat-title-model';
 import { InFlightReplies } from './in-flight-replies';
 import { AllowanceMemo } from './allowance-memo';

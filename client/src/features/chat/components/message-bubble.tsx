@@ -64,6 +64,7 @@ export const MessageBubble = memo(function MessageBubble({
             message={message}
             onEdit={handlers.onEdit}
             onShowVariant={handlers.onShowVariant}
+            onBranchOut={handlers.onBranchOut}
             onRetry={onRetry}
             editRequested={editRequested}
             onEditClosed={onEditClosed}
@@ -112,6 +113,7 @@ export const MessageBubble = memo(function MessageBubble({
           </span>
           <MessageActions
             messageId={message.id}
+            serverId={message.serverId}
             content={message.content}
             feedback={message.feedback}
             speaking={speaking}
