@@ -194,6 +194,14 @@ export function ChatScreen({
     },
     [session.newChat, setSharedId],
   );
+  // A teammate's shared conversation, opened from a project: on a phone the sidebar gives way to it, as for one's own.
+  const onOpenShared = useCallback(
+    (id: string) => {
+      setSharedId(id);
+      if (!wideScreen()) setCollapsed(true);
+    },
+    [setSharedId],
+  );
   const onOpenOwn = useCallback(
     (id: string) => {
       setSharedId(null);
@@ -292,7 +300,7 @@ export function ChatScreen({
         onNewChat={onNewChat}
         projectId={session.projectId}
         onNewChatIn={onNewChatIn}
-        onOpenShared={setSharedId}
+        onOpenShared={onOpenShared}
         renderSignOut={renderSignOut}
       />
       {!collapsed && (
