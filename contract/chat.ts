@@ -75,6 +75,12 @@ export const chatRequestSchema = z
     regenerate: z.boolean({ error: 'regenerate must be true or false' }).optional(),
     /** Edit: the user message replaced by `message`; the conversation branches from before it. */
     editOf: z.uuid({ error: 'editOf must be a message id' }).optional(),
+    /**
+     * Continue (issue 42): the reply that was cut off (status cut_off) grows by what the model writes
+     * next; no message is sent, and the reply keeps its id. The deltas are the new text; the done
+     * event's `content` is the whole reply.
+     */
+    continueOf: z.uuid({ error: 'continueOf must be a message id' }).optional(),
     /** "Search my files": answer from passages of the user's files, cited as [n] (issue 16). */
     knowledge: knowledgeOptionSchema.optional(),
     /**
@@ -85,6 +91,11 @@ export const chatRequestSchema = z
     projectId: z.uuid({ error: 'projectId must be a project id' }).nullable().optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.continueOf) {
+      if (!body.conversationId) ctx.addIssue({ code: 'custom', message: 'Continue needs a conversationId', path: ['conversationId'] });
+      if (body.regenerate || body.editOf) ctx.addIssue({ code: 'custom', message: 'Send continueOf alone, without regenerate or editOf', path: ['continueOf'] });
+      return;
+    }
     if (body.regenerate) {
       if (!body.conversationId) ctx.addIssue({ code: 'custom', message: 'Regenerate needs a conversationId', path: ['conversationId'] });
       if (body.editOf) ctx.addIssue({ code: 'custom', message: 'Send either regenerate or editOf, not both', path: ['editOf'] });
@@ -251,6 +262,12 @@ export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
 
 /** POST /api/conversations/:id/branch: show the branch through this message (a variant flip). */
 export const conversationBranchBodySchema = z.object({ messageId: z.uuid({ error: 'messageId must be a message id' }) });
+/**
+ * POST /api/conversations/:id/fork (issue 42, "Branch into a new chat"): a new conversation of the
+ * caller's holding the branch up to and including `messageId`, attachments and citations kept;
+ * answers 201 with the new conversation. The original is not changed.
+ */
+export const conversationForkBodySchema = conversationBranchBodySchema;
 export const conversationListResponseSchema = z.object({
   conversations: z.array(conversationSummarySchema),
   nextCursor: z.string().nullable(),

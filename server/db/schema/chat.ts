@@ -82,6 +82,11 @@ export const messages = pgTable(
     parentId: uuid('parent_id'),
     /** A reply asked for again (regenerate): it counts toward the allowance like a message. */
     regenerated: boolean('regenerated').notNull().default(false),
+    /**
+     * Copied from a teammate's shared conversation ("Continue in my chats", issue 42): the copier
+     * did not send it, so it never counts toward their allowance or their questions.
+     */
+    copied: boolean('copied').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -106,6 +111,11 @@ export const interactions = pgTable(
     success: boolean('success').notNull(),
     tokens: integer('tokens').notNull().default(0),
     feedback: text('feedback'),
+    /**
+     * Continue of a reply that was cut off (issue 42): it grows the reply instead of adding a
+     * message, so this row is what counts it toward the allowance (chat_counts_after_lock).
+     */
+    continuation: boolean('continuation').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

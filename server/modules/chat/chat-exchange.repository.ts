@@ -71,6 +71,11 @@ export interface ExchangeEndInput {
   /** The reply, when there is any text or image to keep. */
   reply: {
     id: string;
+    /**
+     * Continue (issue 42): `id` is the cut-off reply, which grows by `content` (the new text) and
+     * takes this status; tokens and response time add up. Its interaction counts toward the allowance.
+     */
+    extends?: boolean;
     /** The user message it answers. */
     parentId: string;
     /** Asked for again: it counts toward the allowance (see the start's counts). */
@@ -182,9 +187,10 @@ function startStatement(shape: StartShape): SQL {
   `;
 }
 
-/** What decides the finish statement's text: a reply to store or not, and how many feature events. */
+/** What decides the finish statement's text: a reply to store or not (new, or one grown by a Continue), and how many feature events. */
 interface FinishShape {
   withReply: boolean;
+  extendsReply: boolean;
   features: number;
 }
 
@@ -194,7 +200,16 @@ function finishStatement(shape: FinishShape): SQL {
   const replyId = sql`${v('reply')}::uuid`;
   const now = sql`${v('now')}::timestamptz`;
   const ctes: SQL[] = [];
-  if (shape.withReply) {
+  if (shape.withReply && shape.extendsReply) {
+    ctes.push(sql`reply as (
+      update messages set content = content || ${v('content')}::text, status = ${v('status')}::text,
+        response_time_ms = coalesce(response_time_ms, 0) + ${v('responseTimeMs')}::int,
+        tokens_in = coalesce(tokens_in, 0) + ${v('tokensIn')}::int, tokens_out = coalesce(tokens_out, 0) + ${v('tokensOut')}::int,
+        citations = coalesce(${v('citations')}::jsonb, citations),
+        tool_calls = case when ${v('toolCalls')}::jsonb is null then tool_calls else coalesce(tool_calls, '[]'::jsonb) || ${v('toolCalls')}::jsonb end
+      where id = ${replyId} and user_id = ${user} and role = 'assistant'
+    )`);
+  } else if (shape.withReply) {
     ctes.push(sql`reply as (
       insert into messages (id, conversation_id, user_id, role, content, image, response_time_ms, model, tokens_in, tokens_out, status,
                             parent_id, regenerated, created_at, citations, tool_calls)
@@ -204,9 +219,9 @@ function finishStatement(shape: FinishShape): SQL {
     )`);
   }
   ctes.push(sql`interaction as (
-    insert into interactions (user_id, message_id, persona, mode, response_time_ms, success, tokens, created_at)
+    insert into interactions (user_id, message_id, persona, mode, response_time_ms, success, tokens, continuation, created_at)
     values (${user}, ${shape.withReply ? replyId : sql`null::uuid`}, ${v('persona')}::text, ${v('mode')}::text,
-            ${v('responseTimeMs')}::int, ${v('success')}::boolean, ${v('tokens')}::int, ${now})
+            ${v('responseTimeMs')}::int, ${v('success')}::boolean, ${v('tokens')}::int, ${sql.raw(String(shape.extendsReply))}, ${now})
   )`);
   if (shape.features > 0) {
     const rows = Array.from({ length: shape.features }, (_, i) => sql`(${user}, ${v(`feature${i}`)}::text, ${v(`action${i}`)}::text, ${now})`);
@@ -258,9 +273,9 @@ export const chatExchangeRepository = {
 
   async finishExchange(db: Db, input: ExchangeEndInput): Promise<void> {
     const { userId, conversation, reply, now, features } = input;
-    const shape = { withReply: reply !== null, features: features.length };
+    const shape = { withReply: reply !== null, extendsReply: reply?.extends === true, features: features.length };
     const featureValues = Object.fromEntries(features.flatMap((f, i) => [[`feature${i}`, f.feature], [`action${i}`, f.action]]));
-    await runByShape(db, `chat_finish_${+shape.withReply}_${shape.features}`, () => finishStatement(shape), {
+    await runByShape(db, `chat_finish_${+shape.withReply}${+shape.extendsReply}_${shape.features}`, () => finishStatement(shape), {
       user: userId,
       conversation: conversation.id,
       persona: conversation.persona,

@@ -29,6 +29,7 @@ import type { ProjectContext } from '../projects/projects.service';
 import { branchTo } from '../conversations/message-tree';
 import { resolveAttachments, type ResolvedAttachment } from './chat-attachments';
 import { titleFromFirstMessage } from './chat-title';
+import { continuationPiece } from '@contract/continuation';
 import { modelTitle } from './chat-title-model';
 import { InFlightReplies } from './in-flight-replies';
 import { AllowanceMemo } from './allowance-memo';
@@ -111,6 +112,11 @@ export class KeptExchangeError extends Error {
 }
 
 const HISTORY_FROM_STORE = 40;
+/**
+ * What the model is asked after the reply it cut off (issue 42): sent as the last turn, never
+ * stored or shown; what it writes is added to that reply.
+ */
+export const CONTINUE_PROMPT = 'Continue exactly where your previous reply stopped, without repeating anything you already wrote.';
 const turnsOf = (rows: { role: string; content: string }[]): ChatTurn[] => rows.map((m) => ({ role: m.role as ChatTurn['role'], content: m.content }));
 /** The whole title call, however the provider trickles: a title is not worth holding a connection for. */
 const TITLE_CALL_LIMIT_MS = 30_000;
@@ -129,6 +135,8 @@ interface StartedExchange extends ReplyRequest {
   storedUserMessage: boolean;
   /** Regenerate of a message that already has a reply: the new reply is counted (see the repository). */
   regenerated: boolean;
+  /** Continue (issue 42): the cut-off reply that grows by this exchange's text, as stored before it. */
+  continued: { id: string; content: string; questionId: string } | null;
   /** A new conversation's keyword title, to be replaced by the model's when one answers. */
   firstMessage: boolean;
 }
@@ -227,7 +235,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     // The stored tree, when the history (or the message answered) comes from the server: an edit,
     // a regenerate, or a client that sent no history. Another user's conversation is 404.
-    const needsTree = existing && (body.regenerate || body.editOf !== undefined || body.messages.length === 0);
+    const needsTree = existing && (body.regenerate || body.editOf !== undefined || body.continueOf !== undefined || body.messages.length === 0);
     const tree = needsTree ? await repo.conversationTree(db, userId, conversation.id) : null;
     if (needsTree && !tree) throw notFound('That conversation');
 
@@ -235,7 +243,15 @@ export function createChatService(deps: ChatServiceDeps) {
     let parent: 'active' | { id: string | null } = 'active';
     let answered: { id: string; content: string; attachments: Attachment[] | null; status: string } | null = null;
     let regenerated = false;
-    if (body.regenerate && tree) {
+    let continued: StartedExchange['continued'] = null;
+    if (body.continueOf !== undefined && tree) {
+      const reply = tree.rows.find((m) => m.id === body.continueOf && m.role === 'assistant');
+      if (!reply) throw notFound('That message');
+      if (reply.status !== 'cut_off') throw new AppError('invalid_input', 'Only a reply that was cut off can be continued.', 'continueOf');
+      continued = { id: reply.id, content: reply.content, questionId: reply.parentId ?? '' };
+      // The model reads the conversation up to and with its own cut-off reply, then CONTINUE_PROMPT.
+      history = turnsOf(branchTo(tree.rows, reply.id).slice(-HISTORY_FROM_STORE));
+    } else if (body.regenerate && tree) {
       const branch = branchTo(tree.rows, tree.activeLeafId);
       const at = branch.findLastIndex((m) => m.role === 'user');
       if (at === -1) throw new AppError('invalid_input', 'This conversation has no message to answer again.', 'regenerate');
@@ -261,19 +277,22 @@ export function createChatService(deps: ChatServiceDeps) {
     const typedText = (answered ? answered.content : body.message).trim() || attachmentsOnlyMessage(requested.length);
     const roomTokens = body.knowledge || requested.length > 0 ? roomForWhatItCarries({ config, reportedContext }, { persona, mode: body.mode, choice, instructions: project?.instructions }, typedText) : Infinity;
     let attachments: ResolvedAttachment[] = [];
-    if (requested.length > 0 || answered) {
+    if (requested.length > 0 || answered || continued) {
       // Checked before the files are read, so the refusals come in the same order as without them.
       refuseUnlessAllowed(await exchanges.startExchange(db, { userId, now, limits, conversation, message: null, historyLimit: 0 }));
       // A model that sees images gets them as they are; for any other (and the offline engine) a picture of a page is read by OCR.
       const sees = catalogue[persona.id] ? VISION_PROVIDERS.includes(catalogue[persona.id]!.provider) : false;
       if (requested.length > 0) attachments = await resolveAttachments(deps.files, deps.extraction, userId, requested, !sees);
     }
-    const typed = answered ? answered.content : body.message;
-    const text = answered ? answered.content : body.message.trim() || attachmentsOnlyMessage(attachments.length);
+    const typed = continued ? CONTINUE_PROMPT : answered ? answered.content : body.message;
+    const text = continued ? CONTINUE_PROMPT : answered ? answered.content : body.message.trim() || attachmentsOnlyMessage(attachments.length);
     conversation.title = titleFromFirstMessage(body.message, attachments.map((a) => a.stored.name));
 
     let userMessageId: string;
-    if (answered) {
+    if (continued) {
+      // The question the cut-off reply answers; nothing new is stored for it.
+      userMessageId = continued.questionId;
+    } else if (answered) {
       userMessageId = answered.id;
       // Retry of a message whose reply failed: it counts again, as when it was first sent.
       if (answered.status === 'failed') await repo.setUserMessageStatus(db, userMessageId, 'complete');
@@ -310,8 +329,9 @@ export function createChatService(deps: ChatServiceDeps) {
       model: choice ? modelLabel(choice) : OFFLINE_MODEL,
       history,
       userMessageId,
-      storedUserMessage: !answered,
+      storedUserMessage: !answered && !continued,
       regenerated,
+      continued,
       firstMessage: !existing,
       knowledge,
       instructions: project?.instructions ?? '',
@@ -325,10 +345,13 @@ export function createChatService(deps: ChatServiceDeps) {
     const finishedAt = clock.now();
     const { content, usage } = draft;
     const toolCalls = draft.toolCalls;
-    const replyId = content || end.image || toolCalls.length > 0 ? randomUUID() : null;
+    const { continued } = exchange;
+    // A Continue grows the reply it continues (when the model wrote anything); any other exchange stores a new one.
+    const replyId = content || end.image || toolCalls.length > 0 ? (continued?.id ?? randomUUID()) : null;
+    const added = continued ? continuationPiece(continued.content, content) : content;
     const citations = citationsOf(end.passages ?? null);
     const reply: ChatReply = {
-      content,
+      content: continued ? continued.content + added : content,
       image: end.image,
       conversationId: conversation.id,
       messageId: replyId ?? '',
@@ -346,9 +369,10 @@ export function createChatService(deps: ChatServiceDeps) {
         reply: replyId
           ? {
               id: replyId,
+              extends: continued !== null,
               parentId: exchange.userMessageId,
               regenerated: exchange.regenerated,
-              content,
+              content: added,
               image: end.image,
               model: exchange.model,
               tokensIn: usage.tokensIn,
@@ -431,7 +455,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (exchange.conversation.existing) await repo.deleteMessage(db, exchange.userMessageId);
       else await repo.deleteConversation(db, exchange.conversation.id);
       kept = null;
-    } else if (!draft.emitted && !stoppedByUser && !exchange.regenerated) {
+    } else if (!draft.emitted && !stoppedByUser && !exchange.regenerated && !exchange.continued) {
       await repo.setUserMessageStatus(db, exchange.userMessageId, 'failed');
     }
     // A message refused before any provider was asked leaves no interaction, like a limit refusal.

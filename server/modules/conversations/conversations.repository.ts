@@ -273,15 +273,27 @@ export const conversationsRepository = {
   },
 
   /**
-   * "Continue in my chats": a new conversation of the viewer's holding a copy of these messages
-   * (a shared conversation's branch, oldest first, each following the one before), in one
+   * "Continue in my chats" and "Branch into a new chat": a new conversation of the viewer's holding
+   * a copy of these messages (a branch, oldest first, each following the one before), in one
    * transaction. The copy writes messages too: it is a conversation's creation, as the chat's
    * exchange statement's is (docs/decisions.md).
    */
   async insertCopy(
     db: Db,
     copy: { id: string; userId: string; title: string; persona: string; mode: string; projectId: string | null; now: Date },
-    branch: { id: string; role: string; content: string; attachments: MessageRow['attachments']; image: string | null; citations: MessageRow['citations']; model: string | null; status: string; createdAt: Date }[],
+    branch: {
+      id: string;
+      role: string;
+      content: string;
+      attachments: MessageRow['attachments'];
+      image: string | null;
+      citations: MessageRow['citations'];
+      toolCalls: MessageRow['toolCalls'];
+      responseTimeMs: number | null;
+      model: string | null;
+      status: string;
+      createdAt: Date;
+    }[],
   ): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.insert(conversations).values({
@@ -306,9 +318,13 @@ export const conversationsRepository = {
           attachments: m.attachments,
           image: m.image,
           citations: m.citations,
+          toolCalls: m.toolCalls,
+          responseTimeMs: m.responseTimeMs,
           model: m.model,
           status: m.status,
           parentId: i === 0 ? null : branch[i - 1]!.id,
+          // Not sent by the copier: never counted toward their allowance (chat_counts_after_lock).
+          copied: true,
           createdAt: m.createdAt,
         })),
       );

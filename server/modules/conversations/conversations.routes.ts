@@ -3,6 +3,7 @@ import {
   conversationBranchBodySchema,
   conversationDetailQuerySchema,
   conversationDetailSchema,
+  conversationForkBodySchema,
   conversationPatchSchema,
   conversationSummarySchema,
   conversationExportQuerySchema,
@@ -53,6 +54,16 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ conversationsService: 
     async (request) => {
       const user = await requireUser(request);
       return service.showBranch(user.id, request.params.id, request.body.messageId);
+    },
+  );
+
+  // Issue 42: "Branch into a new chat" from any message.
+  app.post(
+    '/api/conversations/:id/fork',
+    { schema: { params: conversationIdParamsSchema, body: conversationForkBodySchema, response: { 201: conversationSummarySchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.code(201).send(await service.fork(user.id, request.params.id, request.body.messageId));
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  CONVERSATION_TITLE_MAX_CHARS,
   MESSAGE_STATUSES,
   type ChatMode,
   type ConversationDetail,
@@ -65,6 +66,13 @@ export function snippetParts(marked: string): { text: string; highlight: boolean
     rest = rest.slice(end + 1);
   }
   return parts.filter((p) => p.text !== '');
+}
+
+/** A branch's title says where it came from, within the title's length limit. */
+export function forkTitle(title: string): string {
+  const suffix = ' (branch)';
+  const room = CONVERSATION_TITLE_MAX_CHARS - suffix.length;
+  return `${title.length > room ? `${title.slice(0, room - 1).trimEnd()}…` : title}${suffix}`;
 }
 
 /** Rows from before the four statuses said `incomplete`: a stream cut before it finished. */
@@ -175,6 +183,31 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
       if (!leaf) throw notFound('That message');
       await repo.setActiveLeaf(db, userId, id, leaf);
       return detail(userId, id);
+    },
+
+    /**
+     * "Branch into a new chat" (issue 42): the branch from the first message down to `messageId`,
+     * copied with new ids (attachments and citations kept) into a new conversation of the caller's,
+     * in the same project when they can still see it. Copies are marked copied, so today's
+     * questions are not counted twice toward the allowance.
+     */
+    async fork(userId: string, id: string, messageId: string): Promise<ConversationSummary> {
+      await afterPendingWrites(userId);
+      const row = await repo.findOwn(db, userId, id);
+      if (!row) throw notFound('That conversation');
+      const rows = await repo.messagesOf(db, id);
+      if (!rows.some((m) => m.id === messageId)) throw notFound('That message');
+      const branch = branchTo(rows, messageId);
+      const forkId = randomUUID();
+      const projectId = row.projectId && (await projects.canSee(userId, row.projectId)) ? row.projectId : null;
+      await repo.insertCopy(
+        db,
+        { id: forkId, userId, title: forkTitle(row.title), persona: row.persona, mode: row.mode, projectId, now: clock.now() },
+        branch.map((m) => ({ ...m, id: randomUUID() })),
+      );
+      const fork = await repo.findOwn(db, userId, forkId);
+      if (!fork) throw notFound('That conversation');
+      return toSummary(fork);
     },
 
     /** Shares it read-only with the caller's team, or stops sharing it (issue 42). */

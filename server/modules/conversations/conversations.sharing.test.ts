@@ -88,3 +88,36 @@ describe('sharing a conversation with the team', () => {
     expect((await call('GET', `/api/shared-conversations/${leaversChat}`, mate)).statusCode).toBe(404);
   });
 });
+
+describe('a copied conversation and the daily allowance', () => {
+  let t: TestApp;
+  let owner: Person;
+  let mate: Person;
+
+  beforeAll(async () => {
+    // The Starter team's members have the premium allowance, made small here.
+    t = await createTestApp({ env: { CHAT_DAILY_MESSAGES_PREMIUM: '3', CHAT_RATE_LIMIT_PER_MINUTE: '1000' } });
+    ({ owner, member: mate } = await starterTeamAndOutsider(t));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const send = (who: Person, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: who.cookie }, payload });
+
+  it('counts only the messages the copier sent: the copied questions from today cost them nothing', async () => {
+    const first = await send(owner, { message: 'Plan the offsite' });
+    const id = first.json().conversationId as string;
+    expect((await send(owner, { message: 'And the budget?', conversationId: id, messages: [] })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/conversations/${id}/share`, headers: { cookie: owner.cookie } });
+    const copied = await t.app.inject({ method: 'POST', url: `/api/shared-conversations/${id}/copy`, headers: { cookie: mate.cookie } });
+    expect(copied.json().messageCount).toBe(4);
+    const copyId = copied.json().id as string;
+
+    // Three of the mate's own go through (two copied questions from today would have left one), the fourth is refused.
+    const statuses: number[] = [];
+    for (const message of ['One', 'Two', 'Three', 'Four']) statuses.push((await send(mate, { message, conversationId: copyId, messages: [] })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Nor are they questions the copier asked, on their profile.
+    const metrics = await t.app.inject({ method: 'GET', url: '/api/user/metrics', headers: { cookie: mate.cookie } });
+    expect(metrics.json()).toMatchObject({ totalQuestions: 3, questionsThisMonth: 3 });
+  });
+});

@@ -6,8 +6,8 @@ import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { usernameMatches } from '../auth/username-match';
 
-/** The questions a user asked: their own chat messages (role 'user'). */
-const questionsOf = (userId: string) => and(eq(messages.userId, userId), eq(messages.role, 'user'));
+/** The questions a user asked: their own chat messages (role 'user'), not those copied from a teammate's. */
+const questionsOf = (userId: string) => and(eq(messages.userId, userId), eq(messages.role, 'user'), eq(messages.copied, false));
 
 /**
  * Every query here filters on user_id first and is served by an index of the owning table:

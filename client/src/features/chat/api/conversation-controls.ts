@@ -9,5 +9,9 @@ export const patchConversation = async (id: string, patch: ConversationPatch): P
 export const showBranch = async (id: string, messageId: string): Promise<ConversationDetail> =>
   (await apiRequest('POST', `/api/conversations/${encodeURIComponent(id)}/branch`, { messageId })).json();
 
+/** POST /api/conversations/:id/fork: "Branch into a new chat" from a message; answers the new conversation (issue 42). */
+export const forkConversation = async (id: string, messageId: string): Promise<ConversationSummary> =>
+  (await apiRequest('POST', `/api/conversations/${encodeURIComponent(id)}/fork`, { messageId })).json();
+
 /** POST /api/chat/stop: the server aborts the reply in flight and answers once what arrived is stored. */
 export const stopChat = async (): Promise<ChatStopResponse> => (await apiRequest('POST', '/api/chat/stop')).json();

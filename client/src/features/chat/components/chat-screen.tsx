@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
 import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
 import { plural } from '@contract/format';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
+import { forkConversation } from '../api/conversation-controls';
+import { conversationsQueryOptions } from '../api/get-conversations';
 import { useIsPremium } from '../api/get-subscription';
 import { sendFeedback } from '../api/send-feedback';
 import { useChatSession } from '../hooks/use-chat-session';
@@ -191,12 +194,38 @@ export function ChatScreen({
     },
     [session.newChat, setSharedId],
   );
+  // A teammate's shared conversation, opened from a project: on a phone the sidebar gives way to it, as for one's own.
+  const onOpenShared = useCallback(
+    (id: string) => {
+      setSharedId(id);
+      if (!wideScreen()) setCollapsed(true);
+    },
+    [setSharedId],
+  );
   const onOpenOwn = useCallback(
     (id: string) => {
       setSharedId(null);
       void onOpenConversation(id);
     },
     [onOpenConversation, setSharedId],
+  );
+
+  // Issue 42: "Branch into a new chat" from a message; the new conversation takes the screen.
+  const queryClient = useQueryClient();
+  const { conversationId: currentConversation } = session;
+  const onBranchOut = useCallback(
+    async (messageId: string) => {
+      if (!currentConversation) return;
+      try {
+        const fork = await forkConversation(currentConversation, messageId);
+        void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+        onOpenOwn(fork.id);
+        toast({ title: 'Branched into a new chat', description: fork.title });
+      } catch {
+        toast({ title: 'Error', description: 'Could not branch into a new chat. Please try again.', variant: 'destructive' });
+      }
+    },
+    [currentConversation, queryClient, onOpenOwn],
   );
 
   // /app's AI templates open /chat?template=<slug>: the template goes into the message box, its blanks asked for first.
@@ -271,7 +300,7 @@ export function ChatScreen({
         onNewChat={onNewChat}
         projectId={session.projectId}
         onNewChatIn={onNewChatIn}
-        onOpenShared={setSharedId}
+        onOpenShared={onOpenShared}
         renderSignOut={renderSignOut}
       />
       {!collapsed && (
@@ -298,6 +327,7 @@ export function ChatScreen({
               onRegenerate={session.sending ? undefined : onRegenerate}
               onEdit={session.sending ? undefined : session.edit}
               onShowVariant={session.showVariant}
+              onBranchOut={session.sending ? undefined : onBranchOut}
               editRequest={editRequest}
               onEditClosed={onEditClosed}
               onReadAloud={voiceOn ? speech.speak : undefined}

@@ -1,4 +1,4 @@
-import { Check, Copy, RefreshCw, ThumbsDown, ThumbsUp, Volume2, VolumeX } from 'lucide-react';
+import { Check, Copy, GitBranchPlus, RefreshCw, ThumbsDown, ThumbsUp, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { FeedbackValue } from '@contract/chat';
 import { toast } from '@/components/ui/use-toast';
@@ -13,6 +13,8 @@ export interface MessageActionHandlers {
   onEdit?(messageId: string, text: string): boolean;
   /** Flip to another version of a message. */
   onShowVariant?(messageId: string): void;
+  /** "Branch into a new chat" from this stored message (its server id); absent while a reply runs. */
+  onBranchOut?(messageId: string): void;
   /** Present only when voice is on and the browser can speak. */
   onReadAloud?(messageId: string, text: string): void;
   onStopReading?(): void;
@@ -20,6 +22,8 @@ export interface MessageActionHandlers {
 
 interface MessageActionsProps extends MessageActionHandlers {
   messageId: string;
+  /** The stored message's id, once known: Branch into a new chat needs it. */
+  serverId?: string;
   content: string;
   feedback?: FeedbackValue;
   speaking: boolean;
@@ -31,7 +35,7 @@ const iconButton =
   'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-xs font-medium text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50';
 
 /** Thumbs up/down, copy and read aloud under an assistant reply (SPEC §2, §4, §8). */
-export function MessageActions({ messageId, content, feedback, speaking, onFeedback, onReadAloud, onStopReading, onRegenerate }: MessageActionsProps) {
+export function MessageActions({ messageId, serverId, content, feedback, speaking, onFeedback, onReadAloud, onStopReading, onRegenerate, onBranchOut }: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -76,6 +80,11 @@ export function MessageActions({ messageId, content, feedback, speaking, onFeedb
       {onRegenerate && (
         <button type="button" aria-label="Regenerate" title="Ask again" onClick={onRegenerate} className={iconButton}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
+      {onBranchOut && serverId && (
+        <button type="button" aria-label="Branch into a new chat" title="Branch into a new chat" onClick={() => onBranchOut(serverId)} className={iconButton}>
+          <GitBranchPlus aria-hidden="true" className="h-4 w-4" />
         </button>
       )}
       {onReadAloud &&

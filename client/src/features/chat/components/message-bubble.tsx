@@ -65,6 +65,7 @@ export const MessageBubble = memo(function MessageBubble({
             message={message}
             onEdit={handlers.onEdit}
             onShowVariant={handlers.onShowVariant}
+            onBranchOut={handlers.onBranchOut}
             onRetry={onRetry}
             editRequested={editRequested}
             onEditClosed={onEditClosed}
@@ -114,6 +115,7 @@ export const MessageBubble = memo(function MessageBubble({
           </span>
           <MessageActions
             messageId={message.id}
+            serverId={message.serverId}
             content={message.content}
             feedback={message.feedback}
             speaking={speaking}

@@ -6,6 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { conversationsQueryOptions } from '../api/get-conversations';
+import { ProjectPins, type ProjectPin } from './project-pins';
 import { createProject, deleteProject, projectConversationsQueryOptions, projectsQueryOptions, updateProject, useProjects } from '../api/projects';
 
 interface ProjectListProps {
@@ -126,6 +127,10 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone(): v
   const [name, setName] = useState(project?.name ?? '');
   const [instructions, setInstructions] = useState(project?.instructions ?? '');
   const [scope, setScope] = useState<'private' | 'team'>(project?.scope ?? 'private');
+  const [pins, setPins] = useState<ProjectPin[]>(() => [
+    ...(project?.fileIds ?? []).map((id): ProjectPin => ({ kind: 'file', id })),
+    ...(project?.folderIds ?? []).map((id): ProjectPin => ({ kind: 'folder', id })),
+  ]);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -133,8 +138,10 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone(): v
     if (!name.trim()) return;
     setSaving(true);
     try {
-      if (project) await updateProject(project.id, { name, instructions, ...(project.scope !== scope ? { scope } : {}) });
-      else await createProject({ name, instructions, scope });
+      const fileIds = pins.filter((p) => p.kind === 'file').map((p) => p.id);
+      const folderIds = pins.filter((p) => p.kind === 'folder').map((p) => p.id);
+      if (project) await updateProject(project.id, { name, instructions, fileIds, folderIds, ...(project.scope !== scope ? { scope } : {}) });
+      else await createProject({ name, instructions, scope, fileIds, folderIds });
       onDone();
     } catch (error) {
       toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the project.', variant: 'destructive' });
@@ -160,7 +167,8 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone(): v
           <option value="team">My team</option>
         </select>
       </label>
-      <p className="text-[11px] text-white/60">Pin files to a project from the File Manager's ids, or through the API (fileIds, folderIds); "Search my files" in its chats then searches them.</p>
+      <ProjectPins pins={pins} onChange={setPins} />
+      <p className="text-[11px] text-white/60">&ldquo;Search my files&rdquo; in this project&apos;s chats searches what is pinned here.</p>
       <div className="flex justify-end gap-1">
         <button type="button" onClick={onDone} className="rounded-md px-2 py-1 hover:bg-white/10">
           Cancel

@@ -3,7 +3,7 @@ import type { ChatMessage } from '../lib/chat-message';
 
 interface ReplyNotesProps {
   message: ChatMessage;
-  /** Given only to the newest reply when it was cut off: sends "please continue". */
+  /** Given only to the newest reply when it was cut off: the model goes on, and this reply grows. */
   onContinue?(): void;
 }
 

@@ -1,4 +1,4 @@
-import { AlertCircle, Pencil, RotateCcw } from 'lucide-react';
+import { AlertCircle, GitBranchPlus, Pencil, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS } from '@contract/chat';
 import type { ChatMessage } from '../lib/chat-message';
@@ -17,6 +17,8 @@ interface UserMessageToolsProps {
   /** Absent until the message is stored (its id known) or while a reply runs. */
   onEdit?(messageId: string, text: string): boolean;
   onShowVariant?(messageId: string): void;
+  /** "Branch into a new chat" from this message (its server id); absent while a reply runs. */
+  onBranchOut?(messageId: string): void;
   /** Only on the newest message when it has no reply (failed, or stopped before any text). */
   onRetry?(): void;
   /** A new number opens the edit box (Up in an empty message box). */
@@ -28,7 +30,7 @@ interface UserMessageToolsProps {
 }
 
 /** A sent message with its tools: Edit (inline, then resend as a branch), versions, and Retry under a failure. */
-export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, editRequested, onEditClosed, children }: UserMessageToolsProps) {
+export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, onRetry, editRequested, onEditClosed, children }: UserMessageToolsProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const canEdit = Boolean(onEdit && message.serverId);
   const fromKeyboard = useRef(false);
@@ -108,6 +110,17 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onRetry, edit
           {canEdit && (
             <button type="button" aria-label="Edit message" onClick={() => setDraft(message.content)} className={smallButton}>
               <Pencil aria-hidden="true" className="h-3.5 w-3.5" />
+            </button>
+          )}
+          {onBranchOut && message.serverId && (
+            <button
+              type="button"
+              aria-label="Branch into a new chat"
+              title="Branch into a new chat"
+              onClick={() => onBranchOut(message.serverId!)}
+              className={smallButton}
+            >
+              <GitBranchPlus aria-hidden="true" className="h-3.5 w-3.5" />
             </button>
           )}
         </div>

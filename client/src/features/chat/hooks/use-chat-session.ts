@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { projectsQueryOptions } from '../api/projects';
+import { continuationPiece } from '@contract/continuation';
 import { attachmentsOnlyMessage, CHAT_HISTORY_TO_MODEL, type Attachment, type ChatMode, type ChatReply, type ChatRequest } from '@contract/chat';
 import type { Persona } from '@contract/personas';
 import type { KnowledgeOption } from '@contract/search';
@@ -43,8 +44,6 @@ function refreshListForModelTitle(refresh: () => void) {
   for (const ms of MODEL_TITLE_REFRESH_MS) setTimeout(refresh, ms);
 }
 
-/** What the Continue button under a cut-off reply sends, as the user's next message. */
-export const CONTINUE_MESSAGE = 'Please continue from where you stopped.';
 
 /**
  * The conversation on screen and SPEC §4 "Sending": blocked while in flight or empty; the user
@@ -321,8 +320,64 @@ export function useChatSession({
     }
   }, []);
 
-  /** Asks the model to go on after a reply it cut off; false while another send is in flight. */
-  const continueReply = useCallback(() => send({ text: CONTINUE_MESSAGE, attachments: [], generateImage: false }), [send]);
+  /**
+   * Continue (issue 42): the newest reply, cut off at the model's length limit, grows in place as
+   * the model goes on (no message is sent, no second reply); false while another send is in flight.
+   */
+  const continueReply = useCallback((): boolean => {
+    const { messages: shown, conversationId: current, persona: speaker, mode: currentMode, sending: busy } = latest.current;
+    const target = shown[shown.length - 1];
+    if (busy || !current || target?.role !== 'assistant' || target.status !== 'cut_off' || !target.serverId) return false;
+    begin();
+    void runContinue(target, current, speaker, currentMode);
+    return true;
+  }, []);
+
+  async function runContinue(target: ChatMessage, current: string, speaker: Persona, currentMode: ChatMode) {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const grow = (change: Partial<ChatMessage>) => setMessages((all) => all.map((m) => (m.id === target.id ? { ...m, ...change } : m)));
+    let received = '';
+    let frame = 0;
+    const paint = () => {
+      frame = 0;
+      grow({ content: target.content + continuationPiece(target.content, received) });
+    };
+    // The cut-off note and its Continue button go while the reply grows.
+    grow({ status: undefined });
+    try {
+      const reply = await streamChat(
+        { conversationId: current, continueOf: target.serverId, character: speaker.id, mode: currentMode, projectId: projectRef.current },
+        {
+          signal: controller.signal,
+          onDelta(text) {
+            received += text;
+            if (frame === 0) frame = requestAnimationFrame(paint);
+          },
+        },
+      );
+      cancelAnimationFrame(frame);
+      grow({ content: reply.content, status: reply.status, ...(reply.citations ? { citations: reply.citations } : {}) });
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+    } catch (error) {
+      cancelAnimationFrame(frame);
+      const failure = error instanceof ChatSendError ? error : new ChatSendError('failed', String(error));
+      if (stoppingRef.current || failure.kind === 'aborted') return; // Stop reloads what the server kept
+      if (received !== '') {
+        // Part of the continuation was kept (as failed): the screen shows what the server stored.
+        await reload(current).catch(() => undefined);
+      } else {
+        grow({ content: target.content, status: 'cut_off' });
+      }
+      if (failure.kind === 'premium_required') setUpgradeNotice({ message: failure.message });
+      else if (failure.kind === 'limited') toast({ title: 'Please wait', description: failure.message, variant: 'destructive' });
+      else toast({ title: 'Error', description: 'The reply could not be continued. Please try again.', variant: 'destructive' });
+    } finally {
+      if (abortRef.current === controller) abortRef.current = null;
+      latest.current.sending = false;
+      setSending(false);
+    }
+  }
 
   const setFeedback = useCallback((id: string, feedback: ChatMessage['feedback']) => {
     setMessages((all) => all.map((m) => (m.id === id ? { ...m, feedback } : m)));
