@@ -60,6 +60,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createTeamControlsService } from './modules/team-controls/team-controls.service';
 import { registerTeamControlsModule } from './modules/team-controls/team-controls.module';
+import { createTeamAuditService } from './modules/team-controls/team-audit.service';
 
 export interface AppDeps {
   config: Config;
@@ -255,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true, revokeApiKeys: apiKeys.revokeAllOf });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: teamsService });
-  await registerTeamControlsModule(app, teamControls);
+  await registerTeamControlsModule(app, teamControls, createTeamAuditService({ db, clock }));
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
   const reindex = createReindexService({ db, requireModifiableFile: files.records.requireModifiable, nudge: () => search.indexer.nudge() });

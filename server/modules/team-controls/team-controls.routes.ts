@@ -4,12 +4,14 @@ import { errorBodySchema } from '@contract/errors';
 import { myUsageSchema, teamPolicySchema, teamPolicyViewSchema, teamUsageSchema, usageQuerySchema } from '@contract/team-controls';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
+import { teamAuditPageSchema, teamAuditQuerySchema } from '@contract/team-audit';
+import type { TeamAuditService } from './team-audit.service';
 import type { TeamControlsService } from './team-controls.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Issue 43: the team's policy, its usage and cost, and the caller's own usage. Always the caller's team. */
-export const teamControlsRoutes: FastifyPluginAsyncZod<{ service: TeamControlsService }> = async (app, { service }) => {
+export const teamControlsRoutes: FastifyPluginAsyncZod<{ service: TeamControlsService; audit: TeamAuditService }> = async (app, { service, audit }) => {
   const me = async (request: FastifyRequest) => (await requireUser(request)).id;
   const signedIn = {
     preValidation: async (request: FastifyRequest) => {
@@ -27,16 +29,25 @@ export const teamControlsRoutes: FastifyPluginAsyncZod<{ service: TeamControlsSe
     '/api/team/usage',
     { ...signedIn, schema: { querystring: usageQuerySchema, response: { 200: z.union([teamUsageSchema, z.string()]), ...errors } } },
     async (request, reply) => {
-      const usage = await service.teamUsage(await me(request), request.query.month);
-      if (request.query.format !== 'csv') return usage;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="genie-usage-${usage.month}.csv"`)
-        .send(service.usageCsv(usage));
+      const userId = await me(request);
+      if (request.query.format !== 'csv') return service.teamUsage(userId, request.query.month);
+      const { month, csv } = await service.teamUsageCsv(userId, request.query.month);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="genie-usage-${month}.csv"`).send(csv);
     },
   );
 
   app.get('/api/profile/usage', { ...signedIn, schema: { querystring: usageQuerySchema.pick({ month: true }), response: { 200: myUsageSchema, ...errors } } }, async (request) =>
     service.myUsage(await me(request), request.query.month),
+  );
+
+  app.get(
+    '/api/team/audit',
+    { ...signedIn, schema: { querystring: teamAuditQuerySchema, response: { 200: z.union([teamAuditPageSchema, z.string()]), ...errors } } },
+    async (request, reply) => {
+      const userId = await me(request);
+      if (request.query.format !== 'csv') return audit.page(userId, request.query);
+      const csv = await audit.csv(userId, request.query);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="genie-team-audit.csv"').send(csv);
+    },
   );
 };

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { recordAuditEntry, USER_ACTOR } from '../admin/audit-log';
+import { recordAuditEntry, recordTeamEvent } from '../admin/audit-log';
 import { eraseStaleConversations } from '../conversations/conversation-retention';
 import { teamControlsRepository as repo } from './team-controls.repository';
 import { budgetRefusal, policyOfRow, policyRefusal, type PolicyAsk } from './team-policy-rules';
@@ -65,14 +65,7 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
       };
       await db.transaction(async (tx) => {
         await repo.upsertPolicy(tx, me.teamId, normalized, userId, now);
-        await recordAuditEntry(tx, {
-          actor: USER_ACTOR,
-          action: 'team_policy_changed',
-          targetUserId: userId,
-          targetLabel: `team ${me.teamId}`,
-          details: { teamId: me.teamId, policy: JSON.stringify(normalized) },
-          at: now,
-        });
+        await recordTeamEvent(tx, { action: 'team_policy_changed', actorUserId: userId, teamId: me.teamId, details: { policy: JSON.stringify(normalized) }, at: now });
       });
       return { ...normalized, canEdit: true };
     },
@@ -135,6 +128,13 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
       };
     },
 
+    /** GET /api/team/usage?format=csv: the month as CSV; the download is an event of the team's audit. */
+    async teamUsageCsv(userId: string, month: string | undefined): Promise<{ month: string; csv: string }> {
+      const usage = await this.teamUsage(userId, month);
+      await recordTeamEvent(db, { action: 'team_usage_exported', actorUserId: userId, details: { month: usage.month }, at: clock.now() });
+      return { month: usage.month, csv: this.usageCsv(usage) };
+    },
+
     /** The same month as CSV: one line per member, then one per model. */
     usageCsv(usage: TeamUsage): string {
       const lines = [csvLine(['kind', 'id', 'name', 'persona', 'tokensIn', 'tokensOut', 'costUSD'])];
@@ -179,6 +179,7 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
             targetUserId: team.ownerId,
             targetLabel: team.teamName,
             details: { teamId: team.teamId, retentionDays: days, conversations: erased },
+            teamId: team.teamId,
             at: now,
           });
         }
