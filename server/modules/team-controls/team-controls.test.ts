@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_POLICY, type TeamPolicy } from '@contract/team-controls';
 import { adminActions } from '../../db/schema/accounts';
@@ -56,8 +56,9 @@ describe('team controls', () => {
 
     const bad = await setPolicy(owner, { monthlyTokensPerMember: -1 });
     expect(bad.statusCode).toBe(400);
-    const audit = await t.database.db.select().from(adminActions).where(eq(adminActions.targetUserId, admin.user.id));
-    expect(audit.map((a) => a.action)).toEqual(['team_policy_changed']);
+    // Recorded in the team's audit with who changed it (the admin also has their invitation's entries there).
+    const audit = await t.database.db.select().from(adminActions).where(and(eq(adminActions.actorUserId, admin.user.id), eq(adminActions.action, 'team_policy_changed')));
+    expect(audit.map((a) => a.teamId)).toEqual([(await teamOf(t.database.db, owner.user.id)).id]);
   });
 
   it('refuses each forbidden persona, mode and image generation with its sentence, for the owner too, and allows the rest', async () => {
