@@ -79,6 +79,12 @@ export const teamUsageSchema = z.object({
 });
 export type TeamUsage = z.infer<typeof teamUsageSchema>;
 
+/** The usage chart's span: GET /api/team/usage/daily answers this many days, today last. */
+export const USAGE_CHART_DAYS = 90;
+/** GET /api/team/usage/daily: the team's tokens (in and out) per UTC day, every day present (0 when none). */
+export const teamDailyUsageSchema = z.object({ days: z.array(z.object({ day: z.string(), tokens: z.number().int() })) });
+export type TeamDailyUsage = z.infer<typeof teamDailyUsageSchema>;
+
 /** GET /api/profile/usage: the caller's own month. */
 export const myUsageSchema = z.object({
   month: z.string(),

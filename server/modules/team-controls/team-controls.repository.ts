@@ -70,6 +70,16 @@ export const teamControlsRepository = {
       .orderBy(asc(modelUsage.persona), asc(modelUsage.model));
   },
 
+  /** The team's tokens per UTC day in [from, to), days with none left out. */
+  async teamTokensByDay(db: Db, teamId: string, from: Date, to: Date) {
+    const day = sql<string>`to_char(${modelUsage.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    return db
+      .select({ day, tokens: sql<number>`coalesce(sum(${modelUsage.tokensIn} + ${modelUsage.tokensOut}), 0)`.mapWith(Number) })
+      .from(modelUsage)
+      .where(and(eq(modelUsage.teamId, teamId), inMonth(from, to)))
+      .groupBy(day);
+  },
+
   /** One user's month by persona, in whichever team they used it. */
   async userUsageByPersona(db: Db, userId: string, from: Date, to: Date) {
     return db

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@contract/errors';
-import { myUsageSchema, teamPolicySchema, teamPolicyViewSchema, teamUsageSchema, usageQuerySchema } from '@contract/team-controls';
+import { myUsageSchema, teamDailyUsageSchema, teamPolicySchema, teamPolicyViewSchema, teamUsageSchema, usageQuerySchema } from '@contract/team-controls';
+import { teamAuditPageSchema, teamAuditQuerySchema } from '@contract/team-audit';
 import { z } from 'zod';
 import { requireUser } from '../auth/current-user';
-import { teamAuditPageSchema, teamAuditQuerySchema } from '@contract/team-audit';
 import type { TeamAuditService } from './team-audit.service';
 import type { TeamControlsService } from './team-controls.service';
 
@@ -35,6 +35,8 @@ export const teamControlsRoutes: FastifyPluginAsyncZod<{ service: TeamControlsSe
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="genie-usage-${month}.csv"`).send(csv);
     },
   );
+
+  app.get('/api/team/usage/daily', { ...signedIn, schema: { response: { 200: teamDailyUsageSchema, ...errors } } }, async (request) => service.teamDailyUsage(await me(request)));
 
   app.get('/api/profile/usage', { ...signedIn, schema: { querystring: usageQuerySchema.pick({ month: true }), response: { 200: myUsageSchema, ...errors } } }, async (request) =>
     service.myUsage(await me(request), request.query.month),

@@ -1,5 +1,5 @@
 import type { PersonaId } from '@contract/personas';
-import { policyRefusals, type MyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
+import { policyRefusals, USAGE_CHART_DAYS, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
 import type { TeamRole } from '@contract/teams';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -126,6 +126,18 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
         models,
         budget: { monthlyTokensPerMember: me.rules.monthlyTokensPerMember, monthlyTokensTeam: me.rules.monthlyTokensTeam, usedTeam },
       };
+    },
+
+    /** GET /api/team/usage/daily: the last USAGE_CHART_DAYS UTC days, today last, for the chart on /team. */
+    async teamDailyUsage(userId: string): Promise<TeamDailyUsage> {
+      const me = await membership(userId);
+      requireManager(me.role, "see the team's usage");
+      const today = Date.UTC(clock.now().getUTCFullYear(), clock.now().getUTCMonth(), clock.now().getUTCDate());
+      const from = new Date(today - (USAGE_CHART_DAYS - 1) * DAY_MS);
+      const rows = await repo.teamTokensByDay(db, me.teamId, from, new Date(today + DAY_MS));
+      const byDay = new Map(rows.map((row) => [row.day, row.tokens]));
+      const days = Array.from({ length: USAGE_CHART_DAYS }, (_, i) => new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10));
+      return { days: days.map((day) => ({ day, tokens: byDay.get(day) ?? 0 })) };
     },
 
     /** GET /api/team/usage?format=csv: the month as CSV; the download is an event of the team's audit. */

@@ -205,6 +205,33 @@ describe('team controls', () => {
     expect((await call('GET', '/api/team/usage', a.owner)).json().budget.usedTeam).toBe(150);
   });
 
+  it('answers the last 90 UTC days of team tokens for the chart, every day present, older days and other teams left out', async () => {
+    const a = await team();
+    const b = await team();
+    try {
+      clock.set(new Date('2026-06-11T23:30:00Z')); // 91 days before NOW's day: outside the chart
+      await record(a.member, 1000, 0);
+      clock.set(new Date('2026-06-12T00:10:00Z')); // the chart's first day
+      await record(a.member, 7, 3);
+      clock.set(new Date('2026-09-09T23:59:00Z'));
+      await record(a.owner, 100, 50);
+      await record(b.member, 5000, 0);
+      clock.set(NOW);
+      await record(a.admin, 20, 2);
+      await record(a.member, 1, 1);
+      const response = await call('GET', '/api/team/usage/daily', a.admin);
+      expect(response.statusCode).toBe(200);
+      const days = response.json().days as { day: string; tokens: number }[];
+      expect(days).toHaveLength(90);
+      expect(days[0]).toEqual({ day: '2026-06-12', tokens: 10 });
+      expect(days.slice(-2)).toEqual([{ day: '2026-09-09', tokens: 150 }, { day: '2026-09-10', tokens: 24 }]);
+      expect(days.reduce((sum, d) => sum + d.tokens, 0)).toBe(184);
+      expect((await call('GET', '/api/team/usage/daily', a.member)).statusCode).toBe(403);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it('records each chat: an estimate marked estimated when the engine gives no counts', async () => {
     const { member } = await team();
     expect((await chat(member, { character: 'gino' })).statusCode).toBe(200);

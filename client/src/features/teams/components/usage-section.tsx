@@ -4,7 +4,9 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { useTeamDailyUsage } from '../api/get-team-daily-usage';
 import { teamUsageUrl, useTeamUsage } from '../api/team-policy';
+import { UsageChart } from './usage-chart';
 
 const tokens = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
@@ -14,6 +16,7 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 export function UsageSection() {
   const [month, setMonth] = useState(thisMonth);
   const usage = useTeamUsage(month, /^\d{4}-\d{2}$/.test(month));
+  const daily = useTeamDailyUsage();
   const data = usage.data;
   const teamLeft = data && data.budget.monthlyTokensTeam !== null ? Math.max(0, data.budget.monthlyTokensTeam - data.budget.usedTeam) : null;
   const perMember = data?.budget.monthlyTokensPerMember ?? null;
@@ -23,6 +26,7 @@ export function UsageSection() {
         <CardTitle>Usage and cost</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {daily.data && <UsageChart usage={daily.data} />}
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm text-slate-800">
             Month
