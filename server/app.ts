@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await indexerStopped;
   });
   // The team's policy, budgets and usage (issue 43): checked where every chat starts.
-  const teamControls = createTeamControlsService({ db, config, clock });
+  const teamControls = createTeamControlsService({ db, config, clock, mailer, warn: (message) => app.log.warn(message) });
   const projects = createProjectsService({ db, clock });
   const conversations = createConversationsService({ db, pendingWrites, clock, projects });
   const chatService = createChatService({

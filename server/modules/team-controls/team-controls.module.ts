@@ -19,5 +19,7 @@ export async function registerTeamControlsModule(app: FastifyInstance, service: 
   app.decorate('teamRetentionRun', () => service.runRetention());
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', () => job.stop());
+  // A budget mail under way finishes before the mailer closes.
+  app.addHook('preClose', () => service.budgetMailsIdle());
   await app.register(teamControlsRoutes, { service, audit });
 }

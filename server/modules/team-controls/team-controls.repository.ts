@@ -98,6 +98,18 @@ export const teamControlsRepository = {
       .orderBy(asc(users.username));
   },
 
+  /** Whom a budget mail goes to (the team's owner) and the names it says. */
+  async budgetMailFacts(db: Db, teamId: string, userId: string) {
+    const [row] = await db
+      .select({ ownerEmail: users.email, teamName: teams.name, memberName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${userId})` })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')))
+      .limit(1);
+    return row;
+  },
+
   /** Teams that erase old conversations, with their owner (whom the audit entry names). */
   async teamsWithRetention(db: Db) {
     return db

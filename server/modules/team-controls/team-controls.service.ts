@@ -1,12 +1,14 @@
 import type { PersonaId } from '@contract/personas';
 import { policyRefusals, USAGE_CHART_DAYS, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
 import type { TeamRole } from '@contract/teams';
+import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { recordAuditEntry, recordTeamEvent } from '../admin/audit-log';
 import { eraseStaleConversations } from '../conversations/conversation-retention';
+import { budgetAlertMail, budgetCrossings } from './budget-alerts';
 import { teamControlsRepository as repo } from './team-controls.repository';
 import { budgetRefusal, policyOfRow, policyRefusal, type PolicyAsk } from './team-policy-rules';
 import { costUSD, csvLine, monthOf, monthRange, priceOf } from './usage-cost';
@@ -18,6 +20,10 @@ export interface TeamControlsDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  /** Mails the owner at 80% and 100% of a budget; null or absent when SMTP_URL is unset (no mail, no extra reads). */
+  mailer?: Mailer | null;
+  /** Where a failed budget mail is reported (the app's log); never given the address. */
+  warn?: (message: string) => void;
 }
 
 /** One model call's tokens, as the chat service hands them over. */
@@ -41,6 +47,25 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
     const found = await repo.membershipWithPolicy(db, userId);
     if (!found) throw notFound('Your account');
     return { ...found, rules: policyOfRow(found.policy) };
+  }
+
+  const mailing = new Set<Promise<void>>();
+
+  /** The owner's mails for the budget lines this call crossed (budgetCrossings), if the team has budgets. */
+  async function mailBudgetCrossings(record: UsageRecord, at: Date) {
+    const me = await repo.membershipWithPolicy(db, record.userId);
+    if (!me || !deps.mailer) return;
+    const rules = policyOfRow(me.policy);
+    if (rules.monthlyTokensPerMember === null && rules.monthlyTokensTeam === null) return;
+    const month = monthOf(at);
+    const { from, to } = monthRange(month);
+    const crossings = budgetCrossings(rules, await repo.usedTokens(db, me.teamId, record.userId, from, to), record.tokensIn + record.tokensOut);
+    if (crossings.length === 0) return;
+    const facts = await repo.budgetMailFacts(db, me.teamId, record.userId);
+    if (!facts) return;
+    for (const crossing of crossings) {
+      await deps.mailer.send(budgetAlertMail({ to: facts.ownerEmail, teamName: facts.teamName, memberName: facts.memberName ?? 'A member', month, crossing }));
+    }
   }
 
   const requireManager = (role: TeamRole, what: string) => {
@@ -92,7 +117,19 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
     },
 
     async recordUsage(record: UsageRecord): Promise<void> {
-      await repo.recordUsage(db, { ...record, at: clock.now() });
+      const at = clock.now();
+      await repo.recordUsage(db, { ...record, at });
+      if (!deps.mailer) return;
+      // In the background: the reply has finished, and a slow mail server must not hold it.
+      const job = mailBudgetCrossings(record, at)
+        .catch((error: unknown) => deps.warn?.(`A budget email could not be sent: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => mailing.delete(job));
+      mailing.add(job);
+    },
+
+    /** Resolves when every budget mail started so far has gone (or failed): tests and shutdown wait on it. */
+    async budgetMailsIdle(): Promise<void> {
+      await Promise.all([...mailing]);
     },
 
     /** GET /api/team/usage: the caller's team's month, for its owner and admins. */
