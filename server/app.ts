@@ -85,6 +85,11 @@ export interface AppDeps {
   userDataChanges?: UserDataChanges;
   /** Outgoing mail; built from SMTP_URL / MAIL_FROM when omitted (null: mail is not configured). */
   mailer?: Mailer | null;
+  /**
+   * Record every model call's tokens for the team's usage and budgets (issue 43); on by default.
+   * Only bench/usage-recording.bench.ts turns it off, to time what the recording costs a chat.
+   */
+  usageRecording?: boolean;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -212,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const projects = createProjectsService({ db, clock });
   const conversations = createConversationsService({ db, pendingWrites, clock, projects });
   const chatService = createChatService({
-    teamControls,
+    teamControls: deps.usageRecording === false ? { checkChat: teamControls.checkChat, recordUsage: async () => undefined } : teamControls,
     db,
     config,
     clock,

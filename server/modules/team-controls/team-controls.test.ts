@@ -209,9 +209,9 @@ describe('team controls', () => {
     const a = await team();
     const b = await team();
     try {
-      clock.set(new Date('2026-06-11T23:30:00Z')); // 91 days before NOW's day: outside the chart
+      clock.set(new Date('2026-06-12T23:30:00Z')); // the day before the chart's 90 days (2026-06-13 to 2026-09-10)
       await record(a.member, 1000, 0);
-      clock.set(new Date('2026-06-12T00:10:00Z')); // the chart's first day
+      clock.set(new Date('2026-06-13T00:10:00Z')); // the chart's first day
       await record(a.member, 7, 3);
       clock.set(new Date('2026-09-09T23:59:00Z'));
       await record(a.owner, 100, 50);
@@ -223,7 +223,7 @@ describe('team controls', () => {
       expect(response.statusCode).toBe(200);
       const days = response.json().days as { day: string; tokens: number }[];
       expect(days).toHaveLength(90);
-      expect(days[0]).toEqual({ day: '2026-06-12', tokens: 10 });
+      expect(days[0]).toEqual({ day: '2026-06-13', tokens: 10 });
       expect(days.slice(-2)).toEqual([{ day: '2026-09-09', tokens: 150 }, { day: '2026-09-10', tokens: 24 }]);
       expect(days.reduce((sum, d) => sum + d.tokens, 0)).toBe(184);
       expect((await call('GET', '/api/team/usage/daily', a.member)).statusCode).toBe(403);
