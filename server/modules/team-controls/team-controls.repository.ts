@@ -80,6 +80,16 @@ export const teamControlsRepository = {
       .groupBy(day);
   },
 
+  /** Every team's month by persona (the operator's view; a persona has its own price). */
+  async usageByTeam(db: Db, from: Date, to: Date) {
+    return db
+      .select({ teamId: modelUsage.teamId, name: teams.name, persona: modelUsage.persona, tokensIn: sumIn, tokensOut: sumOut })
+      .from(modelUsage)
+      .leftJoin(teams, eq(teams.id, modelUsage.teamId))
+      .where(inMonth(from, to))
+      .groupBy(modelUsage.teamId, teams.name, modelUsage.persona);
+  },
+
   /** One user's month by persona, in whichever team they used it. */
   async userUsageByPersona(db: Db, userId: string, from: Date, to: Date) {
     return db

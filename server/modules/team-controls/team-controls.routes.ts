@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@contract/errors';
-import { myUsageSchema, teamDailyUsageSchema, teamPolicySchema, teamPolicyViewSchema, teamUsageSchema, usageQuerySchema } from '@contract/team-controls';
+import { adminUsageSchema, myUsageSchema, teamDailyUsageSchema, teamPolicySchema, teamPolicyViewSchema, teamUsageSchema, usageQuerySchema } from '@contract/team-controls';
 import { teamAuditPageSchema, teamAuditQuerySchema } from '@contract/team-audit';
 import { z } from 'zod';
+import { adminOnly } from '../admin/require-admin';
 import { requireUser } from '../auth/current-user';
 import type { TeamAuditService } from './team-audit.service';
 import type { TeamControlsService } from './team-controls.service';
@@ -37,6 +38,13 @@ export const teamControlsRoutes: FastifyPluginAsyncZod<{ service: TeamControlsSe
   );
 
   app.get('/api/team/usage/daily', { ...signedIn, schema: { response: { 200: teamDailyUsageSchema, ...errors } } }, async (request) => service.teamDailyUsage(await me(request)));
+
+  /** The operator's view across teams (issue 43): the admin token, checked before anything else. */
+  app.get(
+    '/api/admin/usage',
+    { onRequest: adminOnly, schema: { querystring: usageQuerySchema.pick({ month: true }), response: { 200: adminUsageSchema, ...errors } } },
+    async (request) => service.usageAcrossTeams(request.query.month),
+  );
 
   app.get('/api/profile/usage', { ...signedIn, schema: { querystring: usageQuerySchema.pick({ month: true }), response: { 200: myUsageSchema, ...errors } } }, async (request) =>
     service.myUsage(await me(request), request.query.month),

@@ -1,5 +1,5 @@
 import type { PersonaId } from '@contract/personas';
-import { policyRefusals, USAGE_CHART_DAYS, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
+import { ADMIN_USAGE_TEAMS_MAX, policyRefusals, USAGE_CHART_DAYS, type AdminUsage, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
 import type { TeamRole } from '@contract/teams';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
@@ -163,6 +163,28 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
         models,
         budget: { monthlyTokensPerMember: me.rules.monthlyTokensPerMember, monthlyTokensTeam: me.rules.monthlyTokensTeam, usedTeam },
       };
+    },
+
+    /** GET /api/admin/usage: the month across teams for the operator (the route checks the admin token). */
+    async usageAcrossTeams(month: string | undefined): Promise<AdminUsage> {
+      const chosen = month ?? monthOf(clock.now());
+      const { from, to } = monthRange(chosen);
+      const byTeam = new Map<string, AdminUsage['teams'][number]>();
+      const total = { tokensIn: 0, tokensOut: 0, costUSD: 0 };
+      for (const row of await repo.usageByTeam(db, from, to)) {
+        const key = row.teamId ?? '';
+        const line = byTeam.get(key) ?? { teamId: row.teamId, name: row.name ?? 'Deleted team', tokensIn: 0, tokensOut: 0, costUSD: 0 };
+        const cost = costUSD(priceOf(config, row.persona), row.tokensIn, row.tokensOut);
+        line.tokensIn += row.tokensIn;
+        line.tokensOut += row.tokensOut;
+        line.costUSD = round(line.costUSD + cost);
+        total.tokensIn += row.tokensIn;
+        total.tokensOut += row.tokensOut;
+        total.costUSD = round(total.costUSD + cost);
+        byTeam.set(key, line);
+      }
+      const ranked = [...byTeam.values()].sort((a, b) => b.tokensIn + b.tokensOut - (a.tokensIn + a.tokensOut) || a.name.localeCompare(b.name));
+      return { month: chosen, teams: ranked.slice(0, ADMIN_USAGE_TEAMS_MAX), total, teamCount: ranked.length };
     },
 
     /** GET /api/team/usage/daily: the last USAGE_CHART_DAYS UTC days, today last, for the chart on /team. */
