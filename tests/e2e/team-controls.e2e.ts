@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
@@ -8,6 +9,7 @@ import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 
 const baseURL = inject('baseURL');
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
 
 /**
  * Issue 43 in Chromium: an owner turns a persona off and sets a member budget on /team; the member
@@ -30,10 +32,16 @@ describe('team controls', () => {
     contexts.push(context);
     return context.newPage();
   };
-  const shots = async (page: Page, name: string) => {
+  /** The whole page (from the top, so the sticky header sits where it belongs), light and dark, and the named sections alone. */
+  const shots = async (page: Page, name: string, sections: string[] = []) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await screenshot(page, `${name}-${colorScheme}`);
+      for (const testId of sections) {
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await page.getByTestId(testId).screenshot({ path: `${SCREENSHOTS}/${name}-${testId}-${colorScheme}.png` });
+      }
     }
     await page.emulateMedia({ colorScheme: 'light' });
   };
@@ -100,7 +108,6 @@ describe('team controls', () => {
       const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
       expect(csv[0]).toBe('kind,id,name,persona,tokensIn,tokensOut,costUSD');
       expect(csv.filter((line) => line.startsWith('member,')).map((line) => line.split(',')[2])).toEqual(expect.arrayContaining([owner.username, member.username]));
-      await ownerPage.getByTestId('team-usage').scrollIntoViewIfNeeded();
       await shots(ownerPage, `team-controls-usage-${ownerView}`);
 
       // The audit shows the policy change and the CSV download.
@@ -108,6 +115,7 @@ describe('team controls', () => {
       const audit = ownerPage.getByTestId('team-audit');
       await audit.getByText("Changed the team's policy", { exact: false }).first().waitFor();
       await audit.getByText(`Downloaded the team's usage for ${usage.month} as CSV`, { exact: false }).waitFor();
+      await shots(ownerPage, `team-controls-sections-${ownerView}`, ['team-usage', 'team-audit']);
     }, 180_000);
   }
 });

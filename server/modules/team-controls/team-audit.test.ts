@@ -182,6 +182,22 @@ describe('team audit', () => {
     expect((await call('GET', '/api/team/audit?cursor=bm9wZQ', owner)).json()).toEqual({ error: 'That cursor is not valid.', code: 'invalid_input', field: 'cursor' });
   });
 
+  it('keeps an erased member\'s entries, naming no one', async () => {
+    const { owner, member } = await team();
+    expect((await call('POST', '/api/api-keys', member, { name: 'laptop' })).statusCode).toBe(201);
+    expect((await call('DELETE', '/api/user', member, { password: member.password })).json()).toEqual({ status: 'erased' });
+    const { entries } = await audit(owner);
+    expect(entries.map((e) => [e.action, e.actor?.name ?? null, e.actor?.userId ?? null, e.target?.name ?? null, e.summary]).sort()).toEqual(
+      [
+        ['create_api_key', 'Erased account', null, 'Erased account', 'Created an API key'],
+        ['invitation_accepted', 'Erased account', null, null, 'Joined the team'],
+        ['invitation_created', owner.user.username, owner.user.id, 'Erased account', 'Invited someone'],
+      ].sort(),
+    );
+    expect(JSON.stringify(entries)).not.toContain(member.user.email);
+    expect(JSON.stringify(entries)).not.toContain(member.user.username);
+  });
+
   it("never shows another team's events; a plain member is refused", async () => {
     const a = await team();
     const b = await team();

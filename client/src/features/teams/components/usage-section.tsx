@@ -45,7 +45,8 @@ export function UsageSection() {
               {teamLeft !== null ? `; ${tokens(teamLeft)} left of ${tokens(data.budget.monthlyTokensTeam!)}.` : ' (no team budget).'}
               {perMember !== null ? ` Each member may use ${tokens(perMember)} tokens a month.` : ''}
             </p>
-            <table className="w-full text-left text-sm">
+            <div className="overflow-x-auto">
+            <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
                 <tr><th className="py-1">Member</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th>{perMember !== null && <th>Left</th>}</tr>
               </thead>
@@ -58,7 +59,9 @@ export function UsageSection() {
                 ))}
               </tbody>
             </table>
-            <table className="w-full text-left text-sm">
+            </div>
+            <div className="overflow-x-auto">
+            <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
                 <tr><th className="py-1">Model</th><th>Persona</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th></tr>
               </thead>
@@ -73,6 +76,7 @@ export function UsageSection() {
                 ))}
               </tbody>
             </table>
+            </div>
           </>
         )}
       </CardContent>
