@@ -41,7 +41,9 @@ export function toTeamAuditEntry(row: TeamAuditRow): TeamAuditEntry {
   // Genie's own jobs are named in the admin column in parentheses: "(retention)". "(user)" is a person.
   const byGenie = row.actorColumn !== '(user)';
   const actor = byGenie ? null : { userId: row.actorUserId, name: row.actorName ?? ERASED };
-  const ownAccount = row.targetUserId !== null && row.targetUserId === row.actorUserId;
+  // An erased actor's own entries (an API key, a join) had themselves as target: erasure blanks both,
+  // and "Erased account" twice says nothing more than once.
+  const ownAccount = row.targetUserId === row.actorUserId && (row.targetUserId !== null || (!byGenie && row.targetLabel === 'erased account'));
   const target =
     ownAccount || (row.targetUserId === null && row.targetLabel === null) || byGenie
       ? null

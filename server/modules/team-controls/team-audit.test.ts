@@ -189,7 +189,7 @@ describe('team audit', () => {
     const { entries } = await audit(owner);
     expect(entries.map((e) => [e.action, e.actor?.name ?? null, e.actor?.userId ?? null, e.target?.name ?? null, e.summary]).sort()).toEqual(
       [
-        ['create_api_key', 'Erased account', null, 'Erased account', 'Created an API key'],
+        ['create_api_key', 'Erased account', null, null, 'Created an API key'],
         ['invitation_accepted', 'Erased account', null, null, 'Joined the team'],
         ['invitation_created', owner.user.username, owner.user.id, 'Erased account', 'Invited someone'],
       ].sort(),
