@@ -79,6 +79,24 @@ export const teamUsageSchema = z.object({
 });
 export type TeamUsage = z.infer<typeof teamUsageSchema>;
 
+/** The usage chart's span: GET /api/team/usage/daily answers this many days, today last. */
+export const USAGE_CHART_DAYS = 90;
+/** GET /api/team/usage/daily: the team's tokens (in and out) per UTC day, every day present (0 when none). */
+export const teamDailyUsageSchema = z.object({ days: z.array(z.object({ day: z.string(), tokens: z.number().int() })) });
+export type TeamDailyUsage = z.infer<typeof teamDailyUsageSchema>;
+
+/** The admin console's usage list is bounded: the teams that used the most, this many. */
+export const ADMIN_USAGE_TEAMS_MAX = 200;
+/** GET /api/admin/usage?month=YYYY-MM: the month across teams (the operator's view), most tokens first, and all teams' total. */
+export const adminUsageSchema = z.object({
+  month: z.string(),
+  teams: z.array(z.object({ teamId: z.string().nullable(), name: z.string(), ...tokenCounts })),
+  total: z.object(tokenCounts),
+  /** Teams with usage this month; more than `teams.length` when the list was cut at ADMIN_USAGE_TEAMS_MAX. */
+  teamCount: z.number().int(),
+});
+export type AdminUsage = z.infer<typeof adminUsageSchema>;
+
 /** GET /api/profile/usage: the caller's own month. */
 export const myUsageSchema = z.object({
   month: z.string(),

@@ -65,6 +65,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createTeamControlsService } from './modules/team-controls/team-controls.service';
 import { registerTeamControlsModule } from './modules/team-controls/team-controls.module';
+import { createTeamAuditService } from './modules/team-controls/team-audit.service';
 
 export interface AppDeps {
   config: Config;
@@ -89,6 +90,11 @@ export interface AppDeps {
   userDataChanges?: UserDataChanges;
   /** Outgoing mail; built from SMTP_URL / MAIL_FROM when omitted (null: mail is not configured). */
   mailer?: Mailer | null;
+  /**
+   * Record every model call's tokens for the team's usage and budgets (issue 43); on by default.
+   * Only bench/usage-recording.bench.ts turns it off, to time what the recording costs a chat.
+   */
+  usageRecording?: boolean;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -222,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await indexerStopped;
   });
   // The team's policy, budgets and usage (issue 43): checked where every chat starts.
-  const teamControls = createTeamControlsService({ db, config, clock });
+  const teamControls = createTeamControlsService({ db, config, clock, mailer, warn: (message) => app.log.warn(message) });
   const projects = createProjectsService({ db, clock });
   const conversations = createConversationsService({ db, pendingWrites, clock, projects });
   // MCP tools in chat (issue 40): the servers connect in the background; a chat offers what is ready.
@@ -231,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mcpTools.close());
   const chatService = createChatService({
     tools: mcpTools.forChat,
-    teamControls,
+    teamControls: deps.usageRecording === false ? { checkChat: teamControls.checkChat, toolsAllowed: teamControls.toolsAllowed, recordUsage: async () => undefined } : teamControls,
     db,
     config,
     clock,
@@ -276,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminModule(app, { db, clock, config, checks: healthChecks, userDataChanges, announce: deps.announce, ensureFirstAdmin: deps.ensureFirstAdmin ?? true, revokeApiKeys: apiKeys.revokeAllOf, mailer, links });
   await app.register(profileRoutes, { service: createProfileService({ db, clock, storage: files.usage, userDataChanges }) });
   await app.register(teamsRoutes, { service: teamsService });
-  await registerTeamControlsModule(app, teamControls);
+  await registerTeamControlsModule(app, teamControls, createTeamAuditService({ db, clock }));
 
   await registerAccountsModule(app, { db, store: objectStore, clock, userDataChanges, secureCookies: https, secret: deps.sessionSecret });
   const reindex = createReindexService({ db, requireModifiableFile: files.records.requireModifiable, nudge: () => search.indexer.nudge() });

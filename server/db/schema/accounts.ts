@@ -1,5 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ExportStatus } from '@contract/accounts';
+import { teams } from './teams';
 import { users } from './users';
 
 /**
@@ -39,11 +40,22 @@ export const adminActions = pgTable(
     /** The target's email when the action was taken; "erased account" after erasure. */
     targetLabel: text('target_label'),
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>(),
+    /**
+     * The team the event belongs to (issue 43's team audit, GET /api/team/audit): the team the
+     * person acting was in at the time. Null for the operator's own actions on accounts. A deleted
+     * team's events stay in the operator's log, naming no team.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The user who acted (a team event); no foreign key, like target_user_id: erasure clears it. */
+    actorUserId: uuid('actor_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('admin_actions_created_idx').on(t.createdAt, t.id),
     index('admin_actions_target_idx').on(t.targetUserId),
+    // The team audit pages its team's events newest first.
+    index('admin_actions_team_created_idx').on(t.teamId, t.createdAt, t.id),
+    index('admin_actions_actor_idx').on(t.actorUserId),
   ],
 );
 export type AdminActionRow = typeof adminActions.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { adminActions, userExports } from '../../db/schema/accounts';
 import { demoRequests } from '../../db/schema/commerce';
@@ -72,6 +72,12 @@ export const erasureRepository = {
     await db.delete(teamInvitations).where(sql`lower(${teamInvitations.email}) = lower(${account.email})`);
     // The admin log keeps what was done, to no one in particular.
     await db.update(adminActions).set({ targetUserId: null, targetLabel: 'erased account', details: null }).where(eq(adminActions.targetUserId, account.id));
+    // A team's audit names the invited address (no account yet) and who acted (issue 43).
+    await db
+      .update(adminActions)
+      .set({ targetLabel: 'erased account', details: null })
+      .where(and(isNull(adminActions.targetUserId), sql`lower(${adminActions.targetLabel}) = lower(${account.email})`));
+    await db.update(adminActions).set({ actorUserId: null }).where(eq(adminActions.actorUserId, account.id));
     const alone = seat !== undefined && (await erasureRepository.otherMembers(db, seat.teamId, account.id)) === 0;
     if (seat && alone) {
       // A team of one goes with its member (payments that credited it keep their rows, team NULL).

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import type { UserExportRow } from '../../db/schema/accounts';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordTeamEvent } from '../admin/audit-log';
 import { exportArchive } from './export-archive';
 import { exportsRepository as repo } from './exports.repository';
 
@@ -72,6 +73,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
         // A build the process never finishes is swept after this too.
         expiresAt: new Date(now.getTime() + EXPORT_TTL_HOURS * HOUR_MS),
       });
+      await recordTeamEvent(db, { action: 'data_export_started', actorUserId: userId, details: { exportId: id }, at: now });
       const job = build(row).finally(() => building.delete(job));
       building.add(job);
       return view(row, now);

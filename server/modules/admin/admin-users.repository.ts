@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AccountStatus } from '@contract/accounts';
 import type { Db } from '../../db/database';
 import { adminActions } from '../../db/schema/accounts';
@@ -93,7 +93,8 @@ export const adminUsersRepository = {
     });
   },
 
-  async audit(db: Db, row: typeof adminActions.$inferInsert) {
+  /** The one writer of admin_actions (other modules go through audit-log.ts). */
+  async audit(db: Db, row: PgInsertValue<typeof adminActions>) {
     await db.insert(adminActions).values(row);
   },
 

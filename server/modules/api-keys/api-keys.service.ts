@@ -5,7 +5,7 @@ import type { ApiKeyRow } from '../../db/schema/api-keys';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/tokens';
-import { recordAuditEntry, USER_ACTOR } from '../admin/audit-log';
+import { recordTeamEvent } from '../admin/audit-log';
 import { apiKeysRepository as repo } from './api-keys.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -56,11 +56,10 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
           createdAt: now,
           expiresAt: body.expiresInDays ? new Date(now.getTime() + body.expiresInDays * DAY_MS) : null,
         });
-        await recordAuditEntry(tx, {
-          actor: USER_ACTOR,
+        await recordTeamEvent(tx, {
           action: 'create_api_key',
-          targetUserId: user.id,
-          targetLabel: user.email,
+          actorUserId: user.id,
+          target: { userId: user.id, label: user.email },
           details: { keyId: created.id, name: created.name, prefix: created.prefix },
           at: now,
         });
@@ -79,11 +78,10 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
       await db.transaction(async (tx) => {
         const deleted = await repo.deleteOwn(tx, user.id, id);
         if (!deleted) throw notFound('That API key');
-        await recordAuditEntry(tx, {
-          actor: USER_ACTOR,
+        await recordTeamEvent(tx, {
           action: 'revoke_api_key',
-          targetUserId: user.id,
-          targetLabel: user.email,
+          actorUserId: user.id,
+          target: { userId: user.id, label: user.email },
           details: { keyId: deleted.id, name: deleted.name, prefix: deleted.prefix },
           at: now,
         });

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { recordTeamEvent } from '../admin/audit-log';
 import { teamAccounts } from '../teams/team-accounts';
 import { authRepository } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
@@ -39,6 +40,9 @@ export interface SessionOrigin {
   userAgent: string | undefined;
   ipAddress: string | undefined;
 }
+
+/** How a sign-in proved who it is, as the team audit says it. */
+export type SignInMethod = 'password' | 'single sign-on' | 'directory';
 
 /** A password of an account made by single sign-on, which has none: nothing verifies against it. */
 export const NO_PASSWORD = '';
@@ -101,15 +105,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
-  async function startSession(userId: string, origin: SessionOrigin) {
+  /**
+   * A new session. `signIn` says how the person proved who they are; a sign-in (not a sign-up's
+   * first session) is an event of their team's audit (issue 43).
+   */
+  async function startSession(userId: string, origin: SessionOrigin, signIn?: SignInMethod) {
     const token = newToken();
+    const now = clock.now();
     await authRepository.insertSession(db, {
       userId,
       tokenHash: hashToken(token),
-      expiresAt: new Date(clock.now().getTime() + SESSION_ABSOLUTE_MS),
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
       userAgent: origin.userAgent?.slice(0, 512) ?? null,
       ipAddress: origin.ipAddress?.slice(0, 64) ?? null,
     });
+    if (signIn) await recordTeamEvent(db, { action: 'signed_in', actorUserId: userId, details: { method: signIn }, at: now });
     return token;
   }
 
@@ -170,7 +180,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !valid) throw new AppError('invalid_credentials', 'The email or password is incorrect.');
       // Said only after the password proved who is asking, so it tells a stranger nothing.
       refuseInactive(user.status);
-      return { user: fromRow(user), token: await startSession(user.id, origin) };
+      return { user: fromRow(user), token: await startSession(user.id, origin, 'password') };
     },
 
     async hasPassword(userId: string): Promise<boolean> {

@@ -33,7 +33,7 @@ export interface LdapSignInDeps {
   /** LDAP_GROUP_ROLE: the team role of LDAP_ADMIN_GROUP_DN's members (others get `member`). */
   groupRole: 'admin' | 'member';
   sessions: {
-    startSession(userId: string, origin: SessionOrigin): Promise<string>;
+    startSession(userId: string, origin: SessionOrigin, signIn?: 'directory'): Promise<string>;
     endSessions(userId: string): Promise<number>;
   };
 }
@@ -94,7 +94,7 @@ export function createLdapSignInService(deps: LdapSignInDeps) {
       await applyGroupRole(user, result.person);
       // The directory's person now holds this account: its earlier sessions end, once, at the link.
       if (linkedExisting) await deps.sessions.endSessions(user.id);
-      return { user, token: await deps.sessions.startSession(user.id, origin) };
+      return { user, token: await deps.sessions.startSession(user.id, origin, 'directory') };
     },
   };
 }

@@ -102,7 +102,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       // The provider's person now holds this account: whatever sessions it had before (perhaps of
       // someone who signed up with this address) end, once, at the link.
       if (linkedExisting) await app.authService.endSessions(user.id);
-      const token = await app.authService.startSession(user.id, sessionOriginOf(request));
+      const token = await app.authService.startSession(user.id, sessionOriginOf(request), 'single sign-on');
       setSessionCookie(reply, token, opts.secureCookies);
       request.log.info({ userId: user.id }, 'signed in with single sign-on');
       // Checked again here: the signed cookie holds what start allowed, but the redirect is what counts.

@@ -16,6 +16,7 @@ import type { ProjectConversations } from '@contract/projects';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { invalidInput, notFound } from '../../lib/app-error';
+import { recordTeamEvent } from '../admin/audit-log';
 import type { PendingWrites } from '../../lib/pending-writes';
 import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type MessageDetailRow, type SearchRow } from './conversations.repository';
 import { branchTo, newestLeafUnder, variantsOf, type Variants } from './message-tree';
@@ -212,9 +213,14 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
 
     /** Shares it read-only with the caller's team, or stops sharing it (issue 42). */
     async share(userId: string, id: string, shared: boolean): Promise<ConversationSummary> {
-      if (!(await repo.setShared(db, userId, id, shared ? clock.now() : null))) throw notFound('That conversation');
+      const before = await repo.findOwn(db, userId, id);
+      if (!before || !(await repo.setShared(db, userId, id, shared ? clock.now() : null))) throw notFound('That conversation');
       const row = await repo.findOwn(db, userId, id);
       if (!row) throw notFound('That conversation');
+      if (Boolean(before.sharedAt) !== shared) {
+        const action = shared ? 'shared_with_team' : 'unshared_from_team';
+        await recordTeamEvent(db, { action, actorUserId: userId, details: { what: 'conversation', id, name: row.title }, at: clock.now() });
+      }
       return toSummary(row);
     },
 

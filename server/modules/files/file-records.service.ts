@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { FileRow } from '../../db/schema/files';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordTeamEvent } from '../admin/audit-log';
 import { currentMember, mayModify, scopeOf } from './file-access';
 import { parseFileReference } from './file-references';
 import { notYours, teamIdFor, type FoldersService } from './files-folders.service';
@@ -102,8 +103,15 @@ export function createFileRecordsService(deps: FileRecordsServiceDeps) {
       const [file, member] = await Promise.all([requireFile(userId, fileId), currentMember(db, userId)]);
       if (!mayModify(member, file)) throw notYours('file', 'delete');
       await repo.deleteFile(db, userId, fileId);
+      if (file.teamId) await recordTeamEvent(db, { action: 'team_file_deleted', actorUserId: userId, teamId: file.teamId, details: { fileId, name: file.originalName }, at: clock.now() });
       await deleteObjects(store, [file.objectPath]);
       return { ok: true as const, deletedFiles: 1, deletedFolders: 0 };
+    },
+
+    /** A download of a team library's file is an event of the team's audit (a private file's is not). */
+    async noteDownload(userId: string, file: Pick<FileRow, 'id' | 'teamId' | 'originalName'>) {
+      if (!file.teamId) return;
+      await recordTeamEvent(db, { action: 'team_file_downloaded', actorUserId: userId, teamId: file.teamId, details: { fileId: file.id, name: file.originalName }, at: clock.now() });
     },
 
     /** Streams a file (or a byte range of it); the caller has already resolved the record. */

@@ -16,6 +16,7 @@ import type { FolderRow } from '../../db/schema/files';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
+import { recordTeamEvent } from '../admin/audit-log';
 import { currentMember, mayModify, scopeOf, type Member } from './file-access';
 import { toFolder, toListResponse } from './files.mappers';
 import { filesRepository as repo } from './files.repository';
@@ -206,6 +207,10 @@ export function createFoldersService(deps: { db: Db; store: ObjectStore; clock: 
       }
       const paths = contents.map((file) => file.path);
       await repo.deleteFolder(db, userId, folderId, subtree.ids);
+      if (folder.teamId) {
+        const details = { name: `${folder.name}/`, files: paths.length, folders: subtree.ids.length };
+        await recordTeamEvent(db, { action: 'team_file_deleted', actorUserId: userId, teamId: folder.teamId, details, at: clock.now() });
+      }
       await deleteObjects(store, paths);
       return { ok: true as const, deletedFiles: paths.length, deletedFolders: subtree.ids.length };
     },

@@ -139,6 +139,8 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     const user = await requireUser(request);
     const file = await records.getFile(user.id, request.params.id);
     const attachment = request.query.download !== undefined;
+    // A viewer reading a file in ranges is one download: only a request for the whole file (or its start) counts.
+    if (!request.headers.range || /^bytes=0-/.test(request.headers.range)) await records.noteDownload(user.id, file);
     return sendFileDownload(reply, file, request.headers.range, attachment, (range) => records.openFile(file, range));
   });
 };

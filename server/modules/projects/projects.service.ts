@@ -2,6 +2,7 @@ import type { Project, ProjectCreate, ProjectPatch } from '@contract/projects';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordTeamEvent } from '../admin/audit-log';
 import { projectsRepository as repo } from './projects.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findVisible>>>;
@@ -79,6 +80,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock }) {
         fileIds: pins.fileIds ?? [],
         folderIds: pins.folderIds ?? [],
       });
+      if (teamId) await recordTeamEvent(db, { action: 'shared_with_team', actorUserId: userId, teamId, details: { what: 'project', id, name: body.name }, at: clock.now() });
       return toProject(await visible(userId, id));
     },
 
@@ -102,7 +104,13 @@ export function createProjectsService(deps: { db: Db; clock: Clock }) {
         },
         clock.now(),
       );
-      return toProject(await visible(userId, id));
+      const updated = await visible(userId, id);
+      if (patch.scope !== undefined && patch.scope !== scope) {
+        const action = patch.scope === 'team' ? 'shared_with_team' : 'unshared_from_team';
+        const teamId = (updated.teamId ?? row.teamId)!;
+        await recordTeamEvent(db, { action, actorUserId: userId, teamId, details: { what: 'project', id, name: updated.name }, at: clock.now() });
+      }
+      return toProject(updated);
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -2,6 +2,7 @@ import { placeholdersOf, type PromptCreate, type PromptPatch, type SavedPrompt }
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordTeamEvent } from '../admin/audit-log';
 import { promptsRepository as repo } from './prompts.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findVisible>>>;
@@ -39,6 +40,7 @@ export function createPromptsService(deps: { db: Db; clock: Clock; teamToShareWi
     async create(userId: string, body: PromptCreate): Promise<SavedPrompt> {
       const teamId = body.scope === 'team' ? await deps.teamToShareWith(userId) : null;
       const id = await repo.insert(db, { userId, teamId, title: body.title, body: body.body });
+      if (teamId) await recordTeamEvent(db, { action: 'shared_with_team', actorUserId: userId, teamId, details: { what: 'prompt', id, name: body.title }, at: clock.now() });
       return toPrompt(await visible(userId, id));
     },
 
@@ -58,7 +60,13 @@ export function createPromptsService(deps: { db: Db; clock: Clock; teamToShareWi
         },
         clock.now(),
       );
-      return toPrompt(await visible(userId, id));
+      const updated = await visible(userId, id);
+      if (scopeChanges) {
+        const action = patch.scope === 'team' ? 'shared_with_team' : 'unshared_from_team';
+        const teamId = (updated.teamId ?? row.teamId)!;
+        await recordTeamEvent(db, { action, actorUserId: userId, teamId, details: { what: 'prompt', id, name: updated.title }, at: clock.now() });
+      }
+      return toPrompt(updated);
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -70,6 +70,26 @@ export const teamControlsRepository = {
       .orderBy(asc(modelUsage.persona), asc(modelUsage.model));
   },
 
+  /** The team's tokens per UTC day in [from, to), days with none left out. */
+  async teamTokensByDay(db: Db, teamId: string, from: Date, to: Date) {
+    const day = sql<string>`to_char(${modelUsage.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    return db
+      .select({ day, tokens: sql<number>`coalesce(sum(${modelUsage.tokensIn} + ${modelUsage.tokensOut}), 0)`.mapWith(Number) })
+      .from(modelUsage)
+      .where(and(eq(modelUsage.teamId, teamId), inMonth(from, to)))
+      .groupBy(day);
+  },
+
+  /** Every team's month by persona (the operator's view; a persona has its own price). */
+  async usageByTeam(db: Db, from: Date, to: Date) {
+    return db
+      .select({ teamId: modelUsage.teamId, name: teams.name, persona: modelUsage.persona, tokensIn: sumIn, tokensOut: sumOut })
+      .from(modelUsage)
+      .leftJoin(teams, eq(teams.id, modelUsage.teamId))
+      .where(inMonth(from, to))
+      .groupBy(modelUsage.teamId, teams.name, modelUsage.persona);
+  },
+
   /** One user's month by persona, in whichever team they used it. */
   async userUsageByPersona(db: Db, userId: string, from: Date, to: Date) {
     return db
@@ -86,6 +106,18 @@ export const teamControlsRepository = {
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
       .orderBy(asc(users.username));
+  },
+
+  /** Whom a budget mail goes to (the team's owner) and the names it says. */
+  async budgetMailFacts(db: Db, teamId: string, userId: string) {
+    const [row] = await db
+      .select({ ownerEmail: users.email, teamName: teams.name, memberName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${userId})` })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')))
+      .limit(1);
+    return row;
   },
 
   /** Teams that erase old conversations, with their owner (whom the audit entry names). */

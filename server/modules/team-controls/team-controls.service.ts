@@ -1,12 +1,14 @@
 import type { PersonaId } from '@contract/personas';
-import { policyRefusals, type MyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
+import { ADMIN_USAGE_TEAMS_MAX, policyRefusals, USAGE_CHART_DAYS, type AdminUsage, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
 import type { TeamRole } from '@contract/teams';
+import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { recordAuditEntry, USER_ACTOR } from '../admin/audit-log';
+import { recordAuditEntry, recordTeamEvent } from '../admin/audit-log';
 import { eraseStaleConversations } from '../conversations/conversation-retention';
+import { budgetAlertMail, budgetCrossings } from './budget-alerts';
 import { teamControlsRepository as repo } from './team-controls.repository';
 import { budgetRefusal, policyOfRow, policyRefusal, type PolicyAsk } from './team-policy-rules';
 import { costUSD, csvLine, monthOf, monthRange, priceOf } from './usage-cost';
@@ -18,6 +20,10 @@ export interface TeamControlsDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  /** Mails the owner at 80% and 100% of a budget; null or absent when SMTP_URL is unset (no mail, no extra reads). */
+  mailer?: Mailer | null;
+  /** Where a failed budget mail is reported (the app's log); never given the address. */
+  warn?: (message: string) => void;
 }
 
 /** One model call's tokens, as the chat service hands them over. */
@@ -43,6 +49,25 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
     return { ...found, rules: policyOfRow(found.policy) };
   }
 
+  const mailing = new Set<Promise<void>>();
+
+  /** The owner's mails for the budget lines this call crossed (budgetCrossings), if the team has budgets. */
+  async function mailBudgetCrossings(record: UsageRecord, at: Date) {
+    const me = await repo.membershipWithPolicy(db, record.userId);
+    if (!me || !deps.mailer) return;
+    const rules = policyOfRow(me.policy);
+    if (rules.monthlyTokensPerMember === null && rules.monthlyTokensTeam === null) return;
+    const month = monthOf(at);
+    const { from, to } = monthRange(month);
+    const crossings = budgetCrossings(rules, await repo.usedTokens(db, me.teamId, record.userId, from, to), record.tokensIn + record.tokensOut);
+    if (crossings.length === 0) return;
+    const facts = await repo.budgetMailFacts(db, me.teamId, record.userId);
+    if (!facts) return;
+    for (const crossing of crossings) {
+      await deps.mailer.send(budgetAlertMail({ to: facts.ownerEmail, teamName: facts.teamName, memberName: facts.memberName ?? 'A member', month, crossing }));
+    }
+  }
+
   const requireManager = (role: TeamRole, what: string) => {
     if (!managers.includes(role)) throw new AppError('forbidden', `Only the team's owner and admins can ${what}.`);
   };
@@ -65,14 +90,7 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
       };
       await db.transaction(async (tx) => {
         await repo.upsertPolicy(tx, me.teamId, normalized, userId, now);
-        await recordAuditEntry(tx, {
-          actor: USER_ACTOR,
-          action: 'team_policy_changed',
-          targetUserId: userId,
-          targetLabel: `team ${me.teamId}`,
-          details: { teamId: me.teamId, policy: JSON.stringify(normalized) },
-          at: now,
-        });
+        await recordTeamEvent(tx, { action: 'team_policy_changed', actorUserId: userId, teamId: me.teamId, details: { policy: JSON.stringify(normalized) }, at: now });
       });
       return { ...normalized, canEdit: true };
     },
@@ -104,7 +122,19 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
     },
 
     async recordUsage(record: UsageRecord): Promise<void> {
-      await repo.recordUsage(db, { ...record, at: clock.now() });
+      const at = clock.now();
+      await repo.recordUsage(db, { ...record, at });
+      if (!deps.mailer) return;
+      // In the background: the reply has finished, and a slow mail server must not hold it.
+      const job = mailBudgetCrossings(record, at)
+        .catch((error: unknown) => deps.warn?.(`A budget email could not be sent: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => mailing.delete(job));
+      mailing.add(job);
+    },
+
+    /** Resolves when every budget mail started so far has gone (or failed): tests and shutdown wait on it. */
+    async budgetMailsIdle(): Promise<void> {
+      await Promise.all([...mailing]);
     },
 
     /** GET /api/team/usage: the caller's team's month, for its owner and admins. */
@@ -138,6 +168,47 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
         models,
         budget: { monthlyTokensPerMember: me.rules.monthlyTokensPerMember, monthlyTokensTeam: me.rules.monthlyTokensTeam, usedTeam },
       };
+    },
+
+    /** GET /api/admin/usage: the month across teams for the operator (the route checks the admin token). */
+    async usageAcrossTeams(month: string | undefined): Promise<AdminUsage> {
+      const chosen = month ?? monthOf(clock.now());
+      const { from, to } = monthRange(chosen);
+      const byTeam = new Map<string, AdminUsage['teams'][number]>();
+      const total = { tokensIn: 0, tokensOut: 0, costUSD: 0 };
+      for (const row of await repo.usageByTeam(db, from, to)) {
+        const key = row.teamId ?? '';
+        const line = byTeam.get(key) ?? { teamId: row.teamId, name: row.name ?? 'Deleted team', tokensIn: 0, tokensOut: 0, costUSD: 0 };
+        const cost = costUSD(priceOf(config, row.persona), row.tokensIn, row.tokensOut);
+        line.tokensIn += row.tokensIn;
+        line.tokensOut += row.tokensOut;
+        line.costUSD = round(line.costUSD + cost);
+        total.tokensIn += row.tokensIn;
+        total.tokensOut += row.tokensOut;
+        total.costUSD = round(total.costUSD + cost);
+        byTeam.set(key, line);
+      }
+      const ranked = [...byTeam.values()].sort((a, b) => b.tokensIn + b.tokensOut - (a.tokensIn + a.tokensOut) || a.name.localeCompare(b.name));
+      return { month: chosen, teams: ranked.slice(0, ADMIN_USAGE_TEAMS_MAX), total, teamCount: ranked.length };
+    },
+
+    /** GET /api/team/usage/daily: the last USAGE_CHART_DAYS UTC days, today last, for the chart on /team. */
+    async teamDailyUsage(userId: string): Promise<TeamDailyUsage> {
+      const me = await membership(userId);
+      requireManager(me.role, "see the team's usage");
+      const today = Date.UTC(clock.now().getUTCFullYear(), clock.now().getUTCMonth(), clock.now().getUTCDate());
+      const from = new Date(today - (USAGE_CHART_DAYS - 1) * DAY_MS);
+      const rows = await repo.teamTokensByDay(db, me.teamId, from, new Date(today + DAY_MS));
+      const byDay = new Map(rows.map((row) => [row.day, row.tokens]));
+      const days = Array.from({ length: USAGE_CHART_DAYS }, (_, i) => new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10));
+      return { days: days.map((day) => ({ day, tokens: byDay.get(day) ?? 0 })) };
+    },
+
+    /** GET /api/team/usage?format=csv: the month as CSV; the download is an event of the team's audit. */
+    async teamUsageCsv(userId: string, month: string | undefined): Promise<{ month: string; csv: string }> {
+      const usage = await this.teamUsage(userId, month);
+      await recordTeamEvent(db, { action: 'team_usage_exported', actorUserId: userId, details: { month: usage.month }, at: clock.now() });
+      return { month: usage.month, csv: this.usageCsv(usage) };
     },
 
     /** The same month as CSV: one line per member, then one per model. */
@@ -184,6 +255,7 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
             targetUserId: team.ownerId,
             targetLabel: team.teamName,
             details: { teamId: team.teamId, retentionDays: days, conversations: erased },
+            teamId: team.teamId,
             at: now,
           });
         }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_POLICY, type TeamPolicy } from '@contract/team-controls';
 import { adminActions } from '../../db/schema/accounts';
@@ -56,8 +56,9 @@ describe('team controls', () => {
 
     const bad = await setPolicy(owner, { monthlyTokensPerMember: -1 });
     expect(bad.statusCode).toBe(400);
-    const audit = await t.database.db.select().from(adminActions).where(eq(adminActions.targetUserId, admin.user.id));
-    expect(audit.map((a) => a.action)).toEqual(['team_policy_changed']);
+    // Recorded in the team's audit with who changed it (the admin also has their invitation's entries there).
+    const audit = await t.database.db.select().from(adminActions).where(and(eq(adminActions.actorUserId, admin.user.id), eq(adminActions.action, 'team_policy_changed')));
+    expect(audit.map((a) => a.teamId)).toEqual([(await teamOf(t.database.db, owner.user.id)).id]);
   });
 
   it('refuses each forbidden persona, mode and image generation with its sentence, for the owner too, and allows the rest', async () => {
@@ -202,6 +203,33 @@ describe('team controls', () => {
     expect(other.budget.usedTeam).toBe(0);
     expect(other.members.map((m: { userId: string }) => m.userId).sort()).toEqual([b.owner.user.id, b.admin.user.id, b.member.user.id].sort());
     expect((await call('GET', '/api/team/usage', a.owner)).json().budget.usedTeam).toBe(150);
+  });
+
+  it('answers the last 90 UTC days of team tokens for the chart, every day present, older days and other teams left out', async () => {
+    const a = await team();
+    const b = await team();
+    try {
+      clock.set(new Date('2026-06-12T23:30:00Z')); // the day before the chart's 90 days (2026-06-13 to 2026-09-10)
+      await record(a.member, 1000, 0);
+      clock.set(new Date('2026-06-13T00:10:00Z')); // the chart's first day
+      await record(a.member, 7, 3);
+      clock.set(new Date('2026-09-09T23:59:00Z'));
+      await record(a.owner, 100, 50);
+      await record(b.member, 5000, 0);
+      clock.set(NOW);
+      await record(a.admin, 20, 2);
+      await record(a.member, 1, 1);
+      const response = await call('GET', '/api/team/usage/daily', a.admin);
+      expect(response.statusCode).toBe(200);
+      const days = response.json().days as { day: string; tokens: number }[];
+      expect(days).toHaveLength(90);
+      expect(days[0]).toEqual({ day: '2026-06-13', tokens: 10 });
+      expect(days.slice(-2)).toEqual([{ day: '2026-09-09', tokens: 150 }, { day: '2026-09-10', tokens: 24 }]);
+      expect(days.reduce((sum, d) => sum + d.tokens, 0)).toBe(184);
+      expect((await call('GET', '/api/team/usage/daily', a.member)).statusCode).toBe(403);
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('records each chat: an estimate marked estimated when the engine gives no counts', async () => {

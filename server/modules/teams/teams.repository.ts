@@ -159,13 +159,14 @@ export const teamsRepository = {
   },
 
   /** Revokes a pending invitation of this team; false when there is none with this id. */
-  async revokeInvitation(db: Db, teamId: string, id: string, now: Date): Promise<boolean> {
+  /** The revoked invitation's address, or null when no pending one of the team has this id. */
+  async revokeInvitation(db: Db, teamId: string, id: string, now: Date): Promise<{ email: string } | null> {
     const rows = await db
       .update(teamInvitations)
       .set({ revokedAt: now })
       .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), pending(now)))
-      .returning({ id: teamInvitations.id });
-    return rows.length > 0;
+      .returning({ email: teamInvitations.email });
+    return rows[0] ?? null;
   },
 
   /** The pending invitation behind a token hash, with its team's name and inviter. */

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import type { PublicLinks } from '../../lib/public-links';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserDataChanges } from '../auth/session-cache';
+import { recordTeamEvent } from '../admin/audit-log';
 import { teamLibrary } from '../files/team-library';
 import { subscriptionOf } from '../subscription/subscription.service';
 import { invitationMail } from './invitation-mail';
@@ -162,6 +163,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
           createdAt: now,
           expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
         });
+        await recordTeamEvent(tx, { action: 'invitation_created', actorUserId: userId, teamId: team.id, target: { userId: null, label: row.email }, details: { role: row.role }, at: now });
         return { created: row, teamName: team.name, inviter: (await repo.usernameOf(tx, userId)) ?? 'A team member' };
       });
       // Without mail nothing is mailed: with PUBLIC_URL unset the link is the path alone, which the
@@ -176,7 +178,10 @@ export function createTeamsService(deps: TeamsServiceDeps) {
     async revokeInvitation(userId: string, invitationId: string): Promise<Team> {
       await db.transaction(async (tx) => {
         const { team } = await managedTeam(tx, userId, 'revoke invitations');
-        if (!(await repo.revokeInvitation(tx, team.id, invitationId, clock.now()))) throw notFound('That invitation');
+        const now = clock.now();
+        const revoked = await repo.revokeInvitation(tx, team.id, invitationId, now);
+        if (!revoked) throw notFound('That invitation');
+        await recordTeamEvent(tx, { action: 'invitation_revoked', actorUserId: userId, teamId: team.id, target: { userId: null, label: revoked.email }, at: now });
       });
       return view(userId);
     },
@@ -202,6 +207,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       await ensureSeatFor(tx, target, now);
       if (!(await repo.claimInvitation(tx, invitation.id, now))) throw invitationGone();
       await repo.insertMember(tx, { teamId: target.id, userId, role: invitation.role, joinedAt: now });
+      await recordTeamEvent(tx, { action: 'invitation_accepted', actorUserId: userId, teamId: target.id, details: { role: invitation.role }, at: now });
     },
 
     /**
@@ -235,6 +241,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         // A team they leave behind keeps the folders they made in its library (an owner's are already theirs).
         await teamLibrary.handFoldersToOwners(tx, userId, current.teamId);
         await repo.moveMember(tx, userId, target.id, invitation.role, now);
+        await recordTeamEvent(tx, { action: 'invitation_accepted', actorUserId: userId, teamId: target.id, details: { role: invitation.role }, at: now });
         await repo.deleteIfEmpty(tx, current.teamId);
       });
       announce();
@@ -249,6 +256,8 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         if (!target) throw memberNotFound();
         if (target.role === 'owner') throw new AppError('conflict', 'The owner’s role changes only by transferring ownership.');
         await repo.setRole(tx, team.id, targetId, role);
+        const details = { role, previousRole: target.role };
+        await recordTeamEvent(tx, { action: 'member_role_changed', actorUserId: userId, teamId: team.id, target: { userId: targetId, label: null }, details, at: clock.now() });
       });
       announce();
       return view(userId);
@@ -265,6 +274,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         // The folders they made in the team library stay with the team, with whatever is in them.
         await teamLibrary.handFoldersToOwners(tx, targetId, team.id);
         await repo.moveToOwnTeam(tx, targetId, target.username, clock.now());
+        await recordTeamEvent(tx, { action: 'member_removed', actorUserId: userId, teamId: team.id, target: { userId: targetId, label: null }, at: clock.now() });
       });
       // After the commit: the removed person's sessions lose the team at once.
       announce();
@@ -282,6 +292,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         if (self.role === 'owner') throw new AppError('conflict', 'You own this team: transfer ownership to another member before you leave.');
         await teamLibrary.handFoldersToOwners(tx, userId, me.teamId);
         await repo.moveToOwnTeam(tx, userId, self.username, clock.now());
+        await recordTeamEvent(tx, { action: 'member_left', actorUserId: userId, teamId: me.teamId, at: clock.now() });
       });
       announce();
       return view(userId);
@@ -299,6 +310,7 @@ export function createTeamsService(deps: TeamsServiceDeps) {
         // Demote first: the one-owner index would refuse two owners even for a moment.
         await repo.setRole(tx, me.teamId, userId, 'admin');
         await repo.setRole(tx, me.teamId, targetId, 'owner');
+        await recordTeamEvent(tx, { action: 'ownership_transferred', actorUserId: userId, teamId: me.teamId, target: { userId: targetId, label: null }, at: clock.now() });
       });
       announce();
       return view(userId);

@@ -10,6 +10,7 @@ import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/ap
 import { usePersonaModels } from '@/features/personas/api/get-personas';
 import { useOnboarding } from '@/features/personas/hooks/use-onboarding';
 import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';
+import { allowedPersonaId, allowedPersonas, useTeamPolicy } from '@/lib/team-policy';
 
 // Not needed to start chatting: the library opens from a dialog, and the carousel and the tour show
 // on a first visit or on request. Their chunks load then, so /chat is usable sooner (issue 19).
@@ -39,6 +40,10 @@ function renderSignOut(compact: boolean) {
 export default function ChatPage() {
   const onboarding = useOnboarding();
   const models = usePersonaModels();
+  // The team's policy (issue 43): the carousel and the tour offer only the personas it allows, and
+  // a persona it turned off since it was chosen gives way to the first allowed one.
+  const personas = allowedPersonas(PERSONAS, useTeamPolicy().data);
+  const personaId = allowedPersonaId(onboarding.personaId, personas);
   const legalModeOpen = useLivePromotions().some((promotion) => promotion.unlocksLegalMode === true);
   const renderFileBrowser = useCallback(
     (onPick: (attachment: Attachment) => void) => (
@@ -54,8 +59,8 @@ export default function ChatPage() {
       {/* Hidden, not unmounted, while the carousel shows: "Change" must not lose the conversation. */}
       <div hidden={onboarding.carouselOpen}>
         <ChatScreen
-          personaId={onboarding.personaId}
-          model={models[onboarding.personaId]}
+          personaId={personaId}
+          model={models[personaId]}
           onChangePersona={onboarding.openCarousel}
           onRestorePersona={onboarding.choosePersona}
           onOpenTour={onboarding.openTour}
@@ -68,15 +73,15 @@ export default function ChatPage() {
       <Suspense fallback={null}>
         {onboarding.carouselOpen && (
           <PersonaCarousel
-          personas={PERSONAS}
+          personas={personas}
           models={models}
-          initialPersonaId={onboarding.personaId}
+          initialPersonaId={personaId}
           onChoose={onboarding.choosePersona}
           onFinish={onboarding.finishCarousel}
           cornerSlot={<SignOutButton className="text-white/70 hover:bg-white/10 hover:text-white" />}
         />
       )}
-        {onboarding.tourOpen && <PersonaTour personas={PERSONAS} models={models} onChoose={onboarding.choosePersona} onClose={onboarding.closeTour} />}
+        {onboarding.tourOpen && <PersonaTour personas={personas} models={models} onChoose={onboarding.choosePersona} onClose={onboarding.closeTour} />}
       </Suspense>
     </>
   );

@@ -16,6 +16,7 @@ import { PaymentsTab } from './payments-tab';
 import { PromotionsTab } from './promotions-tab';
 import { StorageTab } from './storage-tab';
 import { SystemTab } from './system-tab';
+import { UsageTab } from './usage-tab';
 import { UsersTab } from './users-tab';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 
@@ -26,6 +27,7 @@ const TABS = [
   ['analytics', 'Analytics'],
   ['payments', 'Crypto Payments'],
   ['users', 'Users'],
+  ['usage', 'Usage'],
   ['audit', 'Audit'],
   ['storage', 'File Storage'],
   ['system', 'System'],
@@ -151,6 +153,7 @@ export function AdminDashboard() {
           <TabsContent value="analytics"><AnalyticsTab /></TabsContent>
           <TabsContent value="payments"><PaymentsTab /></TabsContent>
           <TabsContent value="users"><UsersTab /></TabsContent>
+          <TabsContent value="usage"><UsageTab /></TabsContent>
           <TabsContent value="audit"><AuditTab /></TabsContent>
           <TabsContent value="storage"><StorageTab /></TabsContent>
           <TabsContent value="system"><SystemTab /></TabsContent>

@@ -5,7 +5,7 @@ import { HttpError } from '@/lib/request';
 import { readSse } from '../lib/sse';
 
 /** Why a send failed, as the screen needs to tell it apart (SPEC §8 plus DESIGN's 403/429). */
-export type ChatFailureKind = 'premium_required' | 'limited' | 'too_long' | 'failed' | 'aborted';
+export type ChatFailureKind = 'premium_required' | 'refused' | 'limited' | 'too_long' | 'failed' | 'aborted';
 
 /** Where the server kept the user's message of a failed send (it shows with Retry). */
 export interface KeptMessage {
@@ -42,6 +42,8 @@ const statusOfCode = (code: string | undefined) => (code !== undefined && Object
 
 function failureOf(status: number, code: string | undefined, sentence: string | undefined, kept: KeptMessage | null = null): ChatSendError {
   if (status === 403 && code === 'premium_required') return new ChatSendError('premium_required', sentence ?? 'Legal mode is a premium feature.');
+  // The team's policy or budget (issue 43): its sentence names the rule and who can change it.
+  if (status === 403 && code === 'forbidden' && sentence) return new ChatSendError('refused', sentence);
   if (status === 429) return new ChatSendError('limited', sentence ?? 'Too many messages. Please try again later.');
   // 413: the message is too long for the model; the server's sentence says by how much.
   if (status === 413) return new ChatSendError('too_long', sentence ?? 'This message is too long for the model to read.');

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
-import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
+import { CHAT_ATTACHMENTS_MAX, CHAT_MODES } from '@contract/chat';
 import { plural } from '@contract/format';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
+import { allowedMode, useTeamPolicy } from '@/lib/team-policy';
 import { forkConversation } from '../api/conversation-controls';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { useIsPremium } from '../api/get-subscription';
@@ -63,7 +64,9 @@ export function ChatScreen({
   legalModeOpen = false,
 }: ChatScreenProps) {
   const persona = personaOrDefault(personaId);
-  const [mode, setMode] = useState<ChatMode>('chat');
+  const [chosenMode, setMode] = useState<ChatMode>('chat');
+  // A mode the team's policy turns off (issue 43) is not used, even one a conversation was in.
+  const mode = allowedMode(chosenMode, CHAT_MODES, useTeamPolicy().data);
   const [collapsed, setCollapsed] = useState(() => !wideScreen());
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [browseOpen, setBrowseOpen] = useState(false);

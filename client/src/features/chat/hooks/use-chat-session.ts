@@ -244,6 +244,7 @@ export function useChatSession({
       // Refused (limits, too long): nothing was kept, and the text is back in the composer.
       if (args.localUserId) setMessages((all) => all.filter((m) => m.id !== args.localUserId));
       if (failure.kind === 'premium_required') setUpgradeNotice({ message: failure.message });
+      else if (failure.kind === 'refused') toast({ title: 'Not allowed', description: failure.message, variant: 'destructive' });
       else if (failure.kind === 'limited') toast({ title: 'Please wait', description: failure.message, variant: 'destructive' });
       else if (failure.kind === 'too_long') toast({ title: 'Message too long', description: failure.message, variant: 'destructive' });
       else if (failure.kind === 'failed') toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });

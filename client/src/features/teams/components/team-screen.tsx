@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 import { useTeam } from '../api/get-team';
+import { AuditSection } from './audit-section';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
@@ -83,6 +84,7 @@ export function TeamScreen({ billing }: { billing?: ReactNode } = {}) {
       {canManage && <InvitationList team={data} />}
       <PolicySection />
       {canManage && <UsageSection />}
+      {canManage && <AuditSection team={data} />}
     </Shell>
   );
 }

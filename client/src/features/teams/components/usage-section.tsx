@@ -4,7 +4,9 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { useTeamDailyUsage } from '../api/get-team-daily-usage';
 import { teamUsageUrl, useTeamUsage } from '../api/team-policy';
+import { UsageChart } from './usage-chart';
 
 const tokens = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
@@ -14,6 +16,7 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 export function UsageSection() {
   const [month, setMonth] = useState(thisMonth);
   const usage = useTeamUsage(month, /^\d{4}-\d{2}$/.test(month));
+  const daily = useTeamDailyUsage();
   const data = usage.data;
   const teamLeft = data && data.budget.monthlyTokensTeam !== null ? Math.max(0, data.budget.monthlyTokensTeam - data.budget.usedTeam) : null;
   const perMember = data?.budget.monthlyTokensPerMember ?? null;
@@ -23,6 +26,7 @@ export function UsageSection() {
         <CardTitle>Usage and cost</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {daily.data && <UsageChart usage={daily.data} />}
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm text-slate-800">
             Month
@@ -41,7 +45,8 @@ export function UsageSection() {
               {teamLeft !== null ? `; ${tokens(teamLeft)} left of ${tokens(data.budget.monthlyTokensTeam!)}.` : ' (no team budget).'}
               {perMember !== null ? ` Each member may use ${tokens(perMember)} tokens a month.` : ''}
             </p>
-            <table className="w-full text-left text-sm">
+            <div className="overflow-x-auto">
+            <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
                 <tr><th className="py-1">Member</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th>{perMember !== null && <th>Left</th>}</tr>
               </thead>
@@ -54,7 +59,9 @@ export function UsageSection() {
                 ))}
               </tbody>
             </table>
-            <table className="w-full text-left text-sm">
+            </div>
+            <div className="overflow-x-auto">
+            <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
                 <tr><th className="py-1">Model</th><th>Persona</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th></tr>
               </thead>
@@ -69,6 +76,7 @@ export function UsageSection() {
                 ))}
               </tbody>
             </table>
+            </div>
           </>
         )}
       </CardContent>
