@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { invalidInput, notFound } from '../../lib/app-error';
 import type { PendingWrites } from '../../lib/pending-writes';
+import { plainText } from '../../lib/plain-text';
 import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type MessageDetailRow, type SearchRow } from './conversations.repository';
 import { branchTo, newestLeafUnder, variantsOf, type Variants } from './message-tree';
 
@@ -48,10 +49,13 @@ const fromSearch = (row: SearchRow): ConversationSummary => ({
   ...(row.snippet ? { snippet: snippetParts(row.snippet) } : {}),
 });
 
-/** ts_headline's marked text as parts: the client renders each as text, so no markup from a message ever runs. */
+/**
+ * ts_headline's marked text as parts: the client renders each as text, so no markup from a message
+ * ever runs, and Markdown's marks are taken off first ("**[3] tar.pdf, p. 13**" reads as its words).
+ */
 export function snippetParts(marked: string): { text: string; highlight: boolean }[] {
   const parts: { text: string; highlight: boolean }[] = [];
-  let rest = marked.replace(/\s+/g, ' ');
+  let rest = plainText(marked.replace(/\s+/g, ' '));
   while (rest.length > 0) {
     const start = rest.indexOf(HIGHLIGHT_START);
     if (start === -1) {
