@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { AuthUserResponse } from '@contract/auth';
+import { SESSION_URL, type AuthUserResponse, type SessionResponse } from '@contract/auth';
 
 /**
  * Who is signed in, for the public pages' headers (/, /premium, /app), without TanStack Query:
- * the landing page has a JavaScript budget and no query client. One GET /api/auth/me per page
+ * the landing page has a JavaScript budget and no query client. One GET /api/auth/session per page
  * load, shared by every header that asks; a failed request counts as a visitor.
  */
 export type SessionUser = AuthUserResponse['user'];
@@ -12,8 +12,12 @@ export type SessionState = { status: 'loading' } | { status: 'visitor' } | { sta
 let pending: Promise<SessionState> | null = null;
 
 function loadSession(): Promise<SessionState> {
-  pending ??= fetch('/api/auth/me', { credentials: 'include' })
-    .then(async (response): Promise<SessionState> => (response.ok ? { status: 'signed-in', user: ((await response.json()) as AuthUserResponse).user } : { status: 'visitor' }))
+  // /api/auth/session answers a visitor 200 (user null): no failed request in the console (issue 42).
+  pending ??= fetch(SESSION_URL, { credentials: 'include' })
+    .then(async (response): Promise<SessionState> => {
+      const user = response.ok ? ((await response.json()) as SessionResponse).user : null;
+      return user ? { status: 'signed-in', user } : { status: 'visitor' };
+    })
     .catch((): SessionState => ({ status: 'visitor' }));
   return pending;
 }
