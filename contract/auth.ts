@@ -72,9 +72,6 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 export const sessionResponseSchema = z.object({ user: currentUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/** The URL the web client asks who is signed in (its first read on every signed-in page). */
-export const SESSION_URL = '/api/auth/session';
-
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 // ── account security: password change and reset, sessions, sign-in options ──

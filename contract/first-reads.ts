@@ -1,4 +1,4 @@
-import { SESSION_URL } from './auth';
+import { SESSION_URL } from './session-url';
 import { fileListUrl, openingListOf } from './file-places';
 
 /**

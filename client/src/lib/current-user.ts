@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SESSION_URL, type AuthUserResponse, type SessionResponse } from '@contract/auth';
+import type { AuthUserResponse, SessionResponse } from '@contract/auth';
+import { SESSION_URL } from '@contract/session-url';
 import { getJson } from './request';
 
 // Shared rather than in features/auth: sign-in and sign-out set it, and a profile edit (features/

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { SESSION_URL, type AuthUserResponse, type SessionResponse } from '@contract/auth';
+import type { AuthUserResponse, SessionResponse } from '@contract/auth';
+import { SESSION_URL } from '@contract/session-url';
+import { offersUpgrade } from '@contract/plan-catalogue';
+import type { SubscriptionInfo } from '@contract/profile';
 
 /**
  * Who is signed in, for the public pages' headers (/, /premium, /app), without TanStack Query:
@@ -25,6 +28,7 @@ function loadSession(): Promise<SessionState> {
 /** Forgets the answer (after signing out), so the next header asks again. */
 export function forgetSession() {
   pending = null;
+  pendingSubscription = null;
 }
 
 export function useSessionUser(): SessionState {
@@ -37,4 +41,28 @@ export function useSessionUser(): SessionState {
     };
   }, []);
   return state;
+}
+
+let pendingSubscription: Promise<SubscriptionInfo | null> | null = null;
+
+/**
+ * Whether /app offers Upgrade: not to a signed-in team on Pro or Enterprise (issue 42). A visitor,
+ * and anyone until their plan is known, is offered it, so SPEC's Upgrade never waits on a request.
+ * The plan costs the signed-in dashboard one GET /api/user/subscription (docs/spec-deviations.md).
+ */
+export function useOffersUpgrade(session: SessionState): boolean {
+  const [subscription, setSubscription] = useState<SubscriptionInfo | null>(null);
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    pendingSubscription ??= fetch('/api/user/subscription', { credentials: 'include' })
+      .then(async (response) => (response.ok ? ((await response.json()) as SubscriptionInfo) : null))
+      .catch(() => null);
+    void pendingSubscription.then((answer) => live && setSubscription(answer));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+  return !signedIn || subscription === null || offersUpgrade(subscription);
 }

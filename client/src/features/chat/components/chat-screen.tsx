@@ -4,7 +4,7 @@ import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
 import { plural } from '@contract/format';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
 import { toast } from '@/components/ui/use-toast';
-import { useIsPremium } from '../api/get-subscription';
+import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
 import { sendFeedback } from '../api/send-feedback';
 import { useChatSession } from '../hooks/use-chat-session';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
@@ -66,6 +66,7 @@ export function ChatScreen({
   const [browseOpen, setBrowseOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const isPremium = useIsPremium();
+  const offerUpgrade = useOffersUpgrade();
   const voice = useVoiceSetting();
   const speech = useSpeechSynthesis();
   const composerRef = useRef<ComposerHandle>(null);
@@ -87,8 +88,16 @@ export function ChatScreen({
     return () => document.removeEventListener('keydown', onKey);
   }, [sending, stop]);
   const onStop = useCallback(() => void stop(), [stop]);
+  // Read by Retry without making the callback (and the memoised list) change with every message.
+  const messagesRef = useRef(session.messages);
+  messagesRef.current = session.messages;
   const onRegenerate = useCallback(() => {
-    if (session.regenerate()) stickNow();
+    const last = messagesRef.current.at(-1);
+    if (!session.regenerate()) return;
+    stickNow();
+    // Retry sends the failed message again: the copy given back to the composer goes, or Enter
+    // would send it a second time (issue 42). Anything the user typed since stays.
+    if (last?.role === 'user') composerRef.current?.clearIf(last.content);
   }, [session.regenerate, stickNow]);
 
   const addAttachments = useCallback((added: Attachment[]) => {
@@ -258,6 +267,7 @@ export function ChatScreen({
         mode={mode}
         onModeChange={setMode}
         isPremium={isPremium}
+        offerUpgrade={offerUpgrade}
         legalModeOpen={legalModeOpen}
         onBrowseFiles={openBrowse}
         onUploadFiles={uploadFromSidebar}
