@@ -1,5 +1,7 @@
 import { Ban, Crown, KeyRound, RotateCcw, Search, Unplug } from 'lucide-react';
 import { useState } from 'react';
+// The one size format (decimal, as /profile and /files write it): 1024-based, this tab said 855.3 KB where /profile said 875.79 KB (issue 42).
+import { formatBytes } from '@contract/format';
 import { PLANS } from '@contract/plan-catalogue';
 import type { AdminUser } from '@contract/accounts';
 import type { PlanId } from '@contract/plan-catalogue';
@@ -17,8 +19,6 @@ import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '../hooks/use-debounced';
 import { QueryState } from './stat-card';
 
-export const formatBytes = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
