@@ -185,6 +185,8 @@ export const storedMessageSchema = z.object({
   variants: z.object({ index: z.number().int().min(1), count: z.number().int().min(1), ids: z.array(z.string()) }),
   /** The passages an assistant reply cites as [n]. */
   citations: z.array(citationSchema).optional(),
+  /** Assistant replies: the persona that wrote it (absent for replies stored before it was kept). */
+  persona: personaIdSchema.optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

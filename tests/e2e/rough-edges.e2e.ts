@@ -8,6 +8,7 @@ import { TeamPage } from './pages/team-page';
 import { E2E_ADMIN, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { screenshot, uniqueUser } from './support/browser';
 import { useChatSessions } from './support/chat-session';
+import { PersonaCarouselPage } from './pages/persona-carousel';
 import { setModelBehaviour } from './support/fake-model';
 
 const baseURL = inject('baseURL');
@@ -215,5 +216,27 @@ describe('rough edges', () => {
     await suspendDialog.getByRole('button', { name: 'Suspend' }).click();
     await row.getByRole('button', { name: 'Reactivate' }).waitFor();
     expect(nativeDialogs).toEqual([]);
+  });
+
+  it('keeps each reply\'s persona after the persona is changed mid-conversation, also after a reload', async () => {
+    const { page, chat } = await sessions.onChatScreen({ viewport: 'laptop' });
+    await chat.send('Who answers first?');
+    await chat.waitForReply(1);
+    await chat.sidebarButton('Change persona').first().click();
+    const carousel = new PersonaCarouselPage(page);
+    await carousel.dialog().waitFor();
+    await carousel.next();
+    await page.getByRole('button', { name: 'Choose Gino' }).waitFor();
+    await carousel.chooseButton().click();
+    await carousel.waitClosed();
+    await chat.send('And who answers now?');
+    await chat.waitForReply(2);
+    const labels = () => chat.messages().locator(':scope > li[aria-label$=" replied"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+    expect(await labels()).toEqual(['GENIE replied', 'Gino replied']);
+    await screenshot(page, 'rough-reply-personas-laptop');
+    await page.reload();
+    await chat.conversation(/^Who answers first/).click();
+    await chat.waitForReply(2);
+    expect(await labels()).toEqual(['GENIE replied', 'Gino replied']);
   });
 });

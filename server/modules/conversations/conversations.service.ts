@@ -9,7 +9,7 @@ import {
   type SharedConversation,
   type StoredMessage,
 } from '@contract/chat';
-import { personaOrDefault, type PersonaId } from '@contract/personas';
+import { PERSONA_IDS, personaOrDefault, type PersonaId } from '@contract/personas';
 import { randomUUID } from 'node:crypto';
 import type { ProjectConversations } from '@contract/projects';
 import type { Db } from '../../db/database';
@@ -85,6 +85,7 @@ export const toStoredMessage = (row: MessageDetailRow, variants: Variants = { in
   ...(row.feedback ? { feedback: row.feedback as 'positive' | 'negative' } : {}),
   ...(row.model ? { model: row.model } : {}),
   ...(row.citations && row.citations.length > 0 ? { citations: row.citations } : {}),
+  ...(row.persona && (PERSONA_IDS as readonly string[]).includes(row.persona) ? { persona: row.persona as PersonaId } : {}),
   status: statusOf(row.status),
   variants,
 });

@@ -1,3 +1,4 @@
+import { ArrowDown } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
 import { CHAT_ATTACHMENTS_MAX } from '@contract/chat';
@@ -70,7 +71,7 @@ export function ChatScreen({
   const voice = useVoiceSetting();
   const speech = useSpeechSynthesis();
   const composerRef = useRef<ComposerHandle>(null);
-  const { scrollerRef, contentRef, stickNow } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+  const { scrollerRef, contentRef, stickNow, atBottom } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
 
   const voiceOn = voice.enabled && speech.supported;
   const onReply = useCallback((message: ChatMessage) => voiceOn && speech.speak(message.id, message.content), [voiceOn, speech.speak]);
@@ -317,7 +318,16 @@ export function ChatScreen({
             {session.upgradeNotice && <UpgradePrompt message={session.upgradeNotice.message} />}
           </div>
         </div>
-        <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+        <div className="relative mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+          {!atBottom && session.messages.length > 0 && (
+            <button
+              type="button"
+              onClick={stickNow}
+              className="absolute -top-12 left-1/2 z-10 inline-flex h-9 -translate-x-1/2 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-4 text-sm font-medium text-slate-800 shadow-md hover:bg-slate-50"
+            >
+              <ArrowDown aria-hidden="true" className="h-4 w-4" /> Jump to latest
+            </button>
+          )}
           <Composer
             ref={composerRef}
             attachments={attachments}

@@ -204,6 +204,7 @@ export function useChatSession({
         status: reply.status,
         historyOmitted: reply.historyOmitted,
         citations: reply.citations,
+        persona: args.speaker.id,
       };
       if (args.control) {
         await reload(reply.conversationId).catch(() => setMessages((all) => [...all, assistant]));

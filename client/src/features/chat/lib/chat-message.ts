@@ -1,4 +1,5 @@
 import type { Attachment, FeedbackValue, MessageStatus, StoredMessage } from '@contract/chat';
+import type { PersonaId } from '@contract/personas';
 import type { Citation } from '@contract/search';
 
 /** SPEC §3 Chat message as the screen holds it. `serverId` is the stored message id, once known. */
@@ -23,6 +24,8 @@ export interface ChatMessage {
   historyOmitted?: number;
   /** The passages of the user's files the reply cites as [n]. */
   citations?: Citation[];
+  /** A reply: the persona that wrote it, whose avatar it keeps after a switch (issue 42). */
+  persona?: PersonaId;
 }
 
 let localCounter = 0;
@@ -46,6 +49,7 @@ export function fromStored(message: StoredMessage): ChatMessage {
     status: message.status,
     variants: message.variants,
     citations: message.citations,
+    persona: message.persona,
   };
 }
 
