@@ -60,7 +60,7 @@ describe('chat follows new messages', () => {
     await setModelBehaviour({ kind: 'normal', reply: LONG_REPLY });
     await chat.send('First');
     await chat.waitForReply(1);
-    await setModelBehaviour({ kind: 'slow', tokenDelayMs: 40, reply: LONG_REPLY });
+    await setModelBehaviour({ kind: 'slow', tokenDelayMs: 15, reply: LONG_REPLY });
     await chat.send('Second');
     await chat.preview().getByText('Paragraph 2', { exact: false }).waitFor();
     await chat.scroller().hover();

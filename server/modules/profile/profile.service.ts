@@ -1,6 +1,7 @@
 import { PLATFORM_FEE_RATE } from '@contract/limits';
 import {
   DEFAULT_FAVORITE_FEATURE,
+  type ChosenPersona,
   STORAGE_CATEGORIES,
   type StorageCategory,
   type UpdateProfileBody,
@@ -8,6 +9,7 @@ import {
   type UserProfile,
   type UserSubscription,
 } from '@contract/profile';
+import { PERSONA_IDS, type PersonaId } from '@contract/personas';
 import type { TeamRef } from '@contract/teams';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
@@ -89,6 +91,17 @@ export function createProfileService(deps: ProfileServiceDeps) {
       }
       deps.userDataChanges.changed();
       return toProfile(await userRow(userId), clock.now());
+    },
+
+    /** The carousel's choice kept on the account (a stale value reads as none). */
+    async chosenPersona(userId: string): Promise<ChosenPersona> {
+      const stored = await profileRepository.chosenPersona(db, userId);
+      return { persona: stored !== null && (PERSONA_IDS as readonly string[]).includes(stored) ? (stored as PersonaId) : null };
+    },
+
+    async setChosenPersona(userId: string, persona: PersonaId): Promise<ChosenPersona> {
+      await profileRepository.setChosenPersona(db, userId, persona);
+      return { persona };
     },
 
     async metrics(userId: string): Promise<UserMetrics> {
