@@ -209,6 +209,7 @@ describe('rough edges', () => {
 
     await row.getByRole('button', { name: 'Send reset' }).click();
     const resetDialog = page.getByRole('dialog', { name: 'Send a password reset?' });
+    await resetDialog.waitFor();
     expect(await resetDialog.getByText(`Mail ${user.email} a link to choose a new password?`, { exact: false }).count()).toBe(1);
     await resetDialog.getByRole('button', { name: 'Cancel' }).click();
     await resetDialog.waitFor({ state: 'detached' });
