@@ -204,8 +204,11 @@ describe('rough edges', () => {
     await admin.signIn(E2E_ADMIN);
     await admin.openTab('Users');
     await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
-    const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
+    const accounts = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem');
+    const row = accounts.filter({ hasText: user.email });
     await row.waitFor();
+    // The search answers after its debounce: a row clicked in the list before it is drawn again, and its dialog with it.
+    await expect.poll(() => accounts.count()).toBe(1);
 
     await row.getByRole('button', { name: 'Send reset' }).click();
     const resetDialog = page.getByRole('dialog', { name: 'Send a password reset?' });
