@@ -71,7 +71,7 @@ export const adminUserSchema = z.object({
   premiumUntil: z.string().nullable(),
   lastActiveAt: z.string(),
   createdAt: z.string(),
-  /** Bytes of private files. */
+  /** Bytes of the files they added: private ones and those in their team's library (/profile's breakdown counts the same). */
   storageBytes: z.number(),
   status: z.enum(ACCOUNT_STATUSES),
   /** Personal API keys the user holds (issue 40); DELETE /api/admin/users/:id/api-keys revokes them. */

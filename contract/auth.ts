@@ -65,6 +65,13 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const authUserResponseSchema = z.object({ user: currentUserSchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
+/**
+ * GET /api/auth/session: the browser's "who is signed in?", answered 200 for a visitor too (user
+ * null), so a signed-out page logs no failed request (issue 42). GET /api/auth/me keeps its 401.
+ */
+export const sessionResponseSchema = z.object({ user: currentUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 // ── account security: password change and reset, sessions, sign-in options ──

@@ -208,6 +208,8 @@ export const storedMessageSchema = z.object({
   citations: z.array(citationSchema).optional(),
   /** The MCP tool calls an assistant reply made (issue 40). */
   toolCalls: z.array(toolCallSchema).optional(),
+  /** Assistant replies: the persona that wrote it (absent for replies stored before it was kept). */
+  persona: personaIdSchema.optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

@@ -1,3 +1,4 @@
+import { SESSION_URL } from './session-url';
 import { fileListUrl, openingListOf } from './file-places';
 
 /**
@@ -22,5 +23,5 @@ export const SIGNED_IN_PATHS: readonly string[] = Object.keys(PAGE_READS);
 /** The first reads of the page at `path` (its query string `search`); none for a page that is not signed in. */
 export function firstReadsOf(path: string, search: string): string[] {
   if (!Object.hasOwn(PAGE_READS, path)) return [];
-  return ['/api/auth/me', ...PAGE_READS[path as SignedInPath](search)];
+  return [SESSION_URL, ...PAGE_READS[path as SignedInPath](search)];
 }

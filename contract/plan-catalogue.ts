@@ -58,3 +58,12 @@ export function seatLimit(plan: PlanId | null, enterpriseSeats: number | null = 
   if (plan === 'enterprise') return enterpriseSeats;
   return PLANS.find((p) => p.id === plan)?.maxMembers ?? FREE_SEATS;
 }
+
+/**
+ * Whether Upgrade is offered (the chat sidebar, /app): to Free and to Starter, whose next plan is
+ * Pro, but not to a team already on Pro or Enterprise, which has nothing to subscribe to above it
+ * (issue 42: Pro users were offered Upgrade).
+ */
+export function offersUpgrade(subscription: { isPremium: boolean; plan: string | null }): boolean {
+  return !(subscription.isPremium && (subscription.plan === 'pro' || subscription.plan === 'enterprise'));
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, usernameSchema } from './auth';
+import { personaIdSchema } from './personas';
 import { teamRefSchema } from './teams';
 import { FILE_CATEGORIES, fileCategorySchema, type FileCategory } from './files';
 
@@ -15,6 +16,14 @@ export type SubscriptionInfo = z.infer<typeof subscriptionSchema>;
 /** GET /api/user/subscription: the caller's team's subscription, and which team and role that is. */
 export const userSubscriptionSchema = subscriptionSchema.extend({ team: teamRefSchema });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
+
+/**
+ * GET and PUT /api/user/persona: the persona the account chose in the onboarding carousel, so a
+ * new browser skips the carousel (issue 42); null until the carousel was finished once.
+ */
+export const chosenPersonaSchema = z.object({ persona: personaIdSchema.nullable() });
+export type ChosenPersona = z.infer<typeof chosenPersonaSchema>;
+export const chosenPersonaBodySchema = z.object({ persona: personaIdSchema });
 
 /** SPEC §3 User profile. */
 export const userProfileSchema = z.object({

@@ -194,8 +194,9 @@ describe('account security in the browser', () => {
     await row.waitFor();
     await screenshot(page, 'admin-user-actions-desktop-light');
     const seen = inbox.messages.length;
-    page.once('dialog', (dialog) => void dialog.accept());
+    // The app's own confirm dialog, not the browser's (issue 42).
     await row.getByRole('button', { name: 'Send reset' }).click();
+    await page.getByRole('dialog', { name: 'Send a password reset?' }).getByRole('button', { name: 'Send reset' }).click();
     expect(await admin.toastText('Reset link sent')).toBe(`Reset link sent A reset link was mailed to ${user.email}. It works once, for one hour.`);
     const mail = await inbox.next(seen);
     expect([mail.to, mail.subject]).toEqual([[user.email], 'Reset your Genie password']);
@@ -245,8 +246,9 @@ describe('account security in the browser', () => {
     const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
     await row.waitFor();
     await screenshot(page, 'admin-user-actions-phone-dark');
-    page.once('dialog', (dialog) => void dialog.accept());
+    // The app's own confirm dialog, not the browser's (issue 42).
     await row.getByRole('button', { name: 'Send reset' }).click();
+    await page.getByRole('dialog', { name: 'Send a password reset?' }).getByRole('button', { name: 'Send reset' }).click();
     expect(await admin.toastText('No reset link sent')).toBe(
       `No reset link sent This Genie sends no mail (SMTP_URL is not set), so no link can be mailed. Reset the password on the server with: npm run user -- reset-password ${user.email}`,
     );

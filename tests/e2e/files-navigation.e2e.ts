@@ -74,7 +74,7 @@ describe('the file manager keeps its place in the URL', () => {
     const reads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() === 'GET' && (url.pathname === '/api/files' || url.pathname === '/api/auth/me')) reads.push(`${url.pathname}${url.search}`);
+      if (request.method() === 'GET' && (url.pathname === '/api/files' || url.pathname === '/api/auth/session')) reads.push(`${url.pathname}${url.search}`);
     });
     await page.reload();
     await page.getByText('No files yet').waitFor();
@@ -89,7 +89,7 @@ describe('the file manager keeps its place in the URL', () => {
     expect(sent.match(/<script\b[^>]*>/g)).toEqual([
       '<script src="/theme-init.js">',
       expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]{8}\.js">$/),
-      '<script type="application/json" data-first-read="/api/auth/me" data-status="200">',
+      '<script type="application/json" data-first-read="/api/auth/session" data-status="200">',
       `<script type="application/json" data-first-read="/api/files?folderId=${folderId}" data-status="200">`,
     ]);
     await context.close();

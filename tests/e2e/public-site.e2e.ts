@@ -316,7 +316,8 @@ describe('the public site', () => {
     ]);
     expect(await dashboard.chatInput().inputValue()).toBe('');
     // The header asks once who is signed in (issue 18: Sign in for a visitor, not Logout); nothing else.
-    expect(apiCalls.map((url) => new URL(url).pathname)).toEqual(['/api/auth/me']);
+    // It asks /api/auth/session, which answers a visitor 200: no failed request in the console (issue 42).
+    expect(apiCalls.map((url) => new URL(url).pathname)).toEqual(['/api/auth/session']);
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
     expect(await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     await page.getByRole('link', { name: 'Upgrade' }).click();
@@ -342,6 +343,9 @@ describe('the public site', () => {
     expect(await dialog).toEqual({ type: 'confirm', message: 'Logout?' });
     await page.waitForURL(`${baseURL}/`);
     expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
+    // The landing header knows at once (issue 42: it showed the user's menu until a reload).
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('button', { name: `Account menu for ${user.username}` }).count()).toBe(0);
   });
 
   it('shows a live promotion on /premium and / with struck prices and a countdown, and hides an ended one', async () => {

@@ -23,7 +23,7 @@ const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
 const VerifyEmailRoutePage = lazyPage(() => import('./routes/verify-email'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
-// TanStack Query and the signed-in guard (which asks /api/auth/me through it) load with the first
+// TanStack Query and the signed-in guard (which asks /api/auth/session through it) load with the first
 // page that needs them; the landing page needs neither.
 const QueryShell = lazyPage(() => import('./query-shell'));
 const RequireAuth = lazyPage<{ children: ReactNode }>(() => import('@/features/auth/components/require-auth').then((m) => ({ default: m.RequireAuth })));
@@ -47,9 +47,9 @@ const FIRST_RENDER_WAIT_MS = 1_500;
 
 /**
  * The page opened directly (a reload, a link from elsewhere) would otherwise load one step after
- * another (the router, TanStack Query, the guard, /api/auth/me, the page's chunk), and each
+ * another (the router, TanStack Query, the guard, /api/auth/session, the page's chunk), and each
  * suspension would add React's reveal throttle. Its chunks and the signed-in check start here at
- * once (lib/early-requests.ts: the first GET of /api/auth/me takes the response already on its
+ * once (lib/early-requests.ts: the first GET of /api/auth/session takes the response already on its
  * way); a signed-in page's first data is put in the query cache (first-data.ts); main.tsx renders
  * when all that is in, or after FIRST_RENDER_WAIT_MS.
  */

@@ -13,16 +13,16 @@ function answer(status: number, body: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('getMe', () => {
-  it('asks GET /api/auth/me with credentials and answers the user', async () => {
+  it('asks GET /api/auth/session (not /api/auth/me, whose 401 the browser logs) with credentials and answers the user', async () => {
     const fetchMock = answer(200, JSON.stringify(user));
     expect(await getMe()).toEqual(user);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect([url, init.method, init.credentials]).toEqual(['/api/auth/me', 'GET', 'include']);
+    expect([url, init.method, init.credentials]).toEqual(['/api/auth/session', 'GET', 'include']);
   });
 
-  it('answers null for a visitor (401)', async () => {
-    answer(401, JSON.stringify({ error: 'Please sign in.', code: 'not_signed_in' }));
+  it('answers null for a visitor (200, user null)', async () => {
+    answer(200, JSON.stringify({ user: null }));
     expect(await getMe()).toBeNull();
   });
 

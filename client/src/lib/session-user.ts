@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { AuthUserResponse } from '@contract/auth';
+import type { AuthUserResponse, SessionResponse } from '@contract/auth';
+import { SESSION_URL } from '@contract/session-url';
+import { offersUpgrade } from '@contract/plan-catalogue';
+import type { SubscriptionInfo } from '@contract/profile';
 
 /**
  * Who is signed in, for the public pages' headers (/, /premium, /app), without TanStack Query:
- * the landing page has a JavaScript budget and no query client. One GET /api/auth/me per page
+ * the landing page has a JavaScript budget and no query client. One GET /api/auth/session per page
  * load, shared by every header that asks; a failed request counts as a visitor.
  */
 export type SessionUser = AuthUserResponse['user'];
@@ -12,8 +15,12 @@ export type SessionState = { status: 'loading' } | { status: 'visitor' } | { sta
 let pending: Promise<SessionState> | null = null;
 
 function loadSession(): Promise<SessionState> {
-  pending ??= fetch('/api/auth/me', { credentials: 'include' })
-    .then(async (response): Promise<SessionState> => (response.ok ? { status: 'signed-in', user: ((await response.json()) as AuthUserResponse).user } : { status: 'visitor' }))
+  // /api/auth/session answers a visitor 200 (user null): no failed request in the console (issue 42).
+  pending ??= fetch(SESSION_URL, { credentials: 'include' })
+    .then(async (response): Promise<SessionState> => {
+      const user = response.ok ? ((await response.json()) as SessionResponse).user : null;
+      return user ? { status: 'signed-in', user } : { status: 'visitor' };
+    })
     .catch((): SessionState => ({ status: 'visitor' }));
   return pending;
 }
@@ -21,6 +28,7 @@ function loadSession(): Promise<SessionState> {
 /** Forgets the answer (after signing out), so the next header asks again. */
 export function forgetSession() {
   pending = null;
+  pendingSubscription = null;
 }
 
 export function useSessionUser(): SessionState {
@@ -33,4 +41,28 @@ export function useSessionUser(): SessionState {
     };
   }, []);
   return state;
+}
+
+let pendingSubscription: Promise<SubscriptionInfo | null> | null = null;
+
+/**
+ * Whether /app offers Upgrade: not to a signed-in team on Pro or Enterprise (issue 42). A visitor,
+ * and anyone until their plan is known, is offered it, so SPEC's Upgrade never waits on a request.
+ * The plan costs the signed-in dashboard one GET /api/user/subscription (docs/spec-deviations.md).
+ */
+export function useOffersUpgrade(session: SessionState): boolean {
+  const [subscription, setSubscription] = useState<SubscriptionInfo | null>(null);
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    pendingSubscription ??= fetch('/api/user/subscription', { credentials: 'include' })
+      .then(async (response) => (response.ok ? ((await response.json()) as SubscriptionInfo) : null))
+      .catch(() => null);
+    void pendingSubscription.then((answer) => live && setSubscription(answer));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+  return !signedIn || subscription === null || offersUpgrade(subscription);
 }

@@ -23,6 +23,11 @@ export const users = pgTable(
      * only to a verified account (README "Security notes").
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The persona picked in the onboarding carousel (or 'default' when it was skipped); null until
+     * then. A new browser of the account skips the carousel and starts with it (issue 42).
+     */
+    chosenPersona: text('chosen_persona'),
   },
   (t) => [
     // `victim` and `VICTIM` are one name: clash checks compare lower(username), which this serves.

@@ -32,6 +32,17 @@ describe('accounts', () => {
     expect(me.json()).toEqual({ error: 'Please sign in to continue.', code: 'not_signed_in' });
   });
 
+  it('answers /api/auth/session with 200 and no user for a visitor or an ended session, and the user when signed in (issue 42)', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect([visitor.statusCode, visitor.json()]).toEqual([200, { user: null }]);
+    const ended = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: 'genie_session=not-a-live-session' } });
+    expect([ended.statusCode, ended.json()]).toEqual([200, { user: null }]);
+    const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'sessionq@example.com', username: 'sessionq', password: 'long enough pass' } });
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(signedUp) } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: signedUp.json().user });
+  });
+
   it.each([
     [{ username: 'bob', password: 'long enough pass' }, 'email'],
     [{ email: 'not-an-email', username: 'bob', password: 'long enough pass' }, 'email'],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authUserResponseSchema, loginBodySchema, okResponseSchema, signupBodySchema } from '@contract/auth';
+import { authUserResponseSchema, loginBodySchema, okResponseSchema, sessionResponseSchema, signupBodySchema } from '@contract/auth';
 import { errorBodySchema } from '@contract/errors';
-import { requireUser } from './current-user';
+import { currentUser, requireUser } from './current-user';
 import { toCurrentUser } from './auth.service';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { sessionOriginOf } from './session-origin';
@@ -56,5 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get('/api/auth/me', { schema: { response: { 200: authUserResponseSchema, 401: errorBodySchema } } }, async (request) => {
     const user = await requireUser(request);
     return { user: toCurrentUser(user) };
+  });
+
+  app.get('/api/auth/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request) => {
+    const user = await currentUser(request);
+    return { user: user ? toCurrentUser(user) : null };
   });
 };

@@ -111,4 +111,10 @@ describe('cleanTitle', () => {
     expect(cleanTitle('   ')).toBeNull();
     expect(cleanTitle('""')).toBeNull();
   });
+
+  it('gives a plain-text title when the model wrote Markdown inside it (issue 42)', () => {
+    expect(cleanTitle('**brapsky** (noun)')).toBe('brapsky (noun)');
+    expect(cleanTitle('Comparing `tar` and **zip** archives')).toBe('Comparing tar and zip archives');
+    expect(cleanTitle('[Tea](https://example.com) versus *coffee*')).toBe('Tea versus coffee');
+  });
 });

@@ -2,6 +2,7 @@ import type { ModelChoice } from '../../adapters/llm/catalogue';
 import { streamModel } from '../../adapters/llm/model-stream';
 import { languageModelFor } from '../../adapters/llm/providers';
 import type { Config } from '../../config';
+import { plainText } from '../../lib/plain-text';
 import { cutAtWord, TITLE_MAX_CHARS } from './chat-title';
 
 /**
@@ -61,9 +62,8 @@ export function cleanTitle(said: string): string | null {
     .map((l) => l.trim())
     .find((l) => l !== '');
   if (!line) return null;
-  const title = line
-    .replace(/^#+\s*/, '')
-    .replace(/^\**\s*title\s*:\s*\**/i, '')
+  // Plain text: the sidebar shows the title as written, so "**brapsky** (noun)" would keep its marks.
+  const title = plainText(line.replace(/^#+\s*/, '').replace(/^\**\s*title\s*:\s*\**/i, ''))
     .replace(/^["'“‘*_`]+|["'”’*_`]+$/g, '')
     .replace(/[.。]+$/, '')
     .replace(/\s+/g, ' ')

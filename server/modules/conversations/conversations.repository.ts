@@ -69,7 +69,10 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type MessageDetailRow = Pick<
   MessageRow,
   'id' | 'role' | 'content' | 'attachments' | 'image' | 'citations' | 'toolCalls' | 'responseTimeMs' | 'model' | 'feedback' | 'status' | 'parentId' | 'createdAt'
->;
+> & {
+  /** The persona that wrote a reply, from the exchange's interactions row; null for user messages and rows without one. */
+  persona: string | null;
+};
 
 /** A message's place in its conversation's tree, without its contents (treeAndNewestOf). */
 export interface MessageTreeRow {
@@ -79,9 +82,12 @@ export interface MessageTreeRow {
 }
 
 /** The select of a view's message columns, named as MessageDetailRow names them (a where clause follows). */
+// A reply's persona is the one its exchange recorded (interactions, written with the reply by the
+// chat module): a reply keeps its avatar after the conversation moves to another persona (issue 42).
 const detailColumns = sql`
   select id, role, content, attachments, image, citations, tool_calls as "toolCalls", response_time_ms as "responseTimeMs", model, feedback, status,
-         parent_id as "parentId", created_at as "createdAt"
+         parent_id as "parentId", created_at as "createdAt",
+         case when role = 'assistant' then (select i.persona from interactions i where i.message_id = messages.id limit 1) end as persona
   from messages`;
 
 /**

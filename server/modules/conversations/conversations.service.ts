@@ -10,7 +10,7 @@ import {
   type SharedConversation,
   type StoredMessage,
 } from '@contract/chat';
-import { personaOrDefault, type PersonaId } from '@contract/personas';
+import { PERSONA_IDS, personaOrDefault, type PersonaId } from '@contract/personas';
 import { randomUUID } from 'node:crypto';
 import type { ProjectConversations } from '@contract/projects';
 import type { Db } from '../../db/database';
@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { recordTeamEvent } from '../admin/audit-log';
 import type { PendingWrites } from '../../lib/pending-writes';
+import { plainText } from '../../lib/plain-text';
 import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type MessageDetailRow, type SearchRow } from './conversations.repository';
 import { branchTo, newestLeafUnder, variantsOf, type Variants } from './message-tree';
 
@@ -50,10 +51,13 @@ const fromSearch = (row: SearchRow): ConversationSummary => ({
   ...(row.snippet ? { snippet: snippetParts(row.snippet) } : {}),
 });
 
-/** ts_headline's marked text as parts: the client renders each as text, so no markup from a message ever runs. */
+/**
+ * ts_headline's marked text as parts: the client renders each as text, so no markup from a message
+ * ever runs, and Markdown's marks are taken off first ("**[3] tar.pdf, p. 13**" reads as its words).
+ */
 export function snippetParts(marked: string): { text: string; highlight: boolean }[] {
   const parts: { text: string; highlight: boolean }[] = [];
-  let rest = marked.replace(/\s+/g, ' ');
+  let rest = plainText(marked.replace(/\s+/g, ' '));
   while (rest.length > 0) {
     const start = rest.indexOf(HIGHLIGHT_START);
     if (start === -1) {
@@ -91,6 +95,7 @@ export const toStoredMessage = (row: MessageDetailRow, variants: Variants = { in
   ...(row.model ? { model: row.model } : {}),
   ...(row.citations && row.citations.length > 0 ? { citations: row.citations } : {}),
   ...(row.toolCalls && row.toolCalls.length > 0 ? { toolCalls: row.toolCalls } : {}),
+  ...(row.persona && (PERSONA_IDS as readonly string[]).includes(row.persona) ? { persona: row.persona as PersonaId } : {}),
   status: statusOf(row.status),
   variants,
 });

@@ -51,6 +51,16 @@ export const profileRepository = {
       .where(eq(users.id, userId));
   },
 
+  /** The persona the account chose in the onboarding carousel, or null. */
+  async chosenPersona(db: Db, userId: string): Promise<string | null> {
+    const [row] = await db.select({ persona: users.chosenPersona }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.persona ?? null;
+  },
+
+  async setChosenPersona(db: Db, userId: string, persona: string) {
+    await db.update(users).set({ chosenPersona: persona }).where(eq(users.id, userId));
+  },
+
   /** All questions, and those asked on or after the start of the month (before `end`). */
   async questionCounts(db: Db, userId: string, monthStart: Date, end: Date) {
     const [row] = await db

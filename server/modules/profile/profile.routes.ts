@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@contract/errors';
-import { updateProfileBodySchema, userSubscriptionSchema, userMetricsSchema, userProfileSchema } from '@contract/profile';
+import { chosenPersonaBodySchema, chosenPersonaSchema, updateProfileBodySchema, userSubscriptionSchema, userMetricsSchema, userProfileSchema } from '@contract/profile';
 import { requireUser } from '../auth/current-user';
 import type { ProfileService } from './profile.service';
 
@@ -28,6 +28,14 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
 
   app.get('/api/user/metrics', { schema: { response: { 200: userMetricsSchema, ...signedIn } } }, async (request) =>
     service.metrics((await requireUser(request)).id),
+  );
+
+  app.get('/api/user/persona', { schema: { response: { 200: chosenPersonaSchema, ...signedIn } } }, async (request) =>
+    service.chosenPersona((await requireUser(request)).id),
+  );
+
+  app.put('/api/user/persona', { schema: { body: chosenPersonaBodySchema, response: { 200: chosenPersonaSchema, 400: errorBodySchema, ...signedIn } } }, async (request) =>
+    service.setChosenPersona((await requireUser(request)).id, request.body.persona),
   );
 
   app.get('/api/user/subscription', { schema: { response: { 200: userSubscriptionSchema, ...signedIn } } }, async (request) =>

@@ -1,6 +1,7 @@
 import { PLATFORM_FEE_RATE } from '@contract/limits';
 import {
   DEFAULT_FAVORITE_FEATURE,
+  type ChosenPersona,
   STORAGE_CATEGORIES,
   type StorageCategory,
   type UpdateProfileBody,
@@ -8,6 +9,7 @@ import {
   type UserProfile,
   type UserSubscription,
 } from '@contract/profile';
+import { PERSONA_IDS, type PersonaId } from '@contract/personas';
 import type { TeamRef } from '@contract/teams';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
@@ -40,7 +42,7 @@ export interface ProfileServiceDeps {
   db: Db;
   clock: Clock;
   /** The user's storage as the files module counts and limits it (config STORAGE_LIMIT_BYTES). */
-  storage: Pick<StorageUsage, 'limitBytes' | 'byCategory'>;
+  storage: Pick<StorageUsage, 'status' | 'byCategory'>;
   /** Told of an email or username change, so no cached session shows the old one. */
   userDataChanges: UserDataChanges;
 }
@@ -91,18 +93,30 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return toProfile(await userRow(userId), clock.now());
     },
 
+    /** The carousel's choice kept on the account (a stale value reads as none). */
+    async chosenPersona(userId: string): Promise<ChosenPersona> {
+      const stored = await profileRepository.chosenPersona(db, userId);
+      return { persona: stored !== null && (PERSONA_IDS as readonly string[]).includes(stored) ? (stored as PersonaId) : null };
+    },
+
+    async setChosenPersona(userId: string, persona: PersonaId): Promise<ChosenPersona> {
+      await profileRepository.setChosenPersona(db, userId, persona);
+      return { persona };
+    },
+
     async metrics(userId: string): Promise<UserMetrics> {
       const now = clock.now();
       // Activity stamped after the clock's today (clock skew, tests) is not counted yet.
       const end = addUtcDays(startOfUtcDay(now), 1);
       const user = await userRow(userId);
-      const [questions, streak, talk, spending, feature, storage] = await Promise.all([
+      const [questions, streak, talk, spending, feature, storage, usage] = await Promise.all([
         profileRepository.questionCounts(db, userId, startOfUtcMonth(now), end),
         streakDays(userId, now, end),
         profileRepository.conversationCounts(db, userId),
         profileRepository.confirmedPayments(db, userId, PLATFORM_FEE_RATE),
         profileRepository.mostUsedFeature(db, userId),
         deps.storage.byCategory(userId),
+        deps.storage.status(userId),
       ]);
 
       const byCategory = new Map<StorageCategory, { files: number; bytes: number }>();
@@ -125,9 +139,12 @@ export function createProfileService(deps: ProfileServiceDeps) {
         totalConversations: talk.conversations,
         averageConversationLength: talk.conversations === 0 ? 0 : Math.round((talk.messages / talk.conversations) * 10) / 10,
         cryptoTransactions: spending.transactions,
-        storageUsed: storageBreakdown.reduce((sum, row) => sum + row.bytes, 0),
-        // One limit for every plan: no plan in contract/plans.ts names its own yet.
-        storageLimit: deps.storage.limitBytes,
+        // "Used" and "limit" are what GET /api/storage says and uploads are judged by: the team's
+        // library and every member's private files against STORAGE_LIMIT_BYTES per member (issue 42:
+        // this page counted the user's own files against one seat's limit). The breakdown below is
+        // the user's own files.
+        storageUsed: usage.usedBytes,
+        storageLimit: usage.limitBytes,
         storageBreakdown,
       };
     },

@@ -4,15 +4,15 @@ import { AccountArea } from '@/features/auth/components/account-area';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { SimpleDashboard } from '@/features/dashboard/components/simple-dashboard';
-import { useSessionUser } from '@/lib/session-user';
+import { useOffersUpgrade, useSessionUser, type SessionState } from '@/lib/session-user';
 
 /**
  * SPEC §2's Logout, for a signed-in user only (issue 18: a visitor was shown "Logout"); a visitor
  * gets Sign in and Get started. Knowing which takes one GET /api/auth/me, the dashboard's only
- * server call besides Logout itself (docs/spec-deviations.md).
+ * server call besides Logout itself and, for a signed-in user, the plan that decides whether Upgrade
+ * shows (docs/spec-deviations.md).
  */
-function DashboardAccount() {
-  const session = useSessionUser();
+function DashboardAccount({ session }: { session: SessionState }) {
   return (
     <>
       <AccountArea tone="light" />
@@ -27,10 +27,12 @@ function DashboardAccount() {
 
 // SPEC §2: a static dashboard; its content makes no server calls.
 export default function AppDashboardPage() {
+  const session = useSessionUser();
+  const offerUpgrade = useOffersUpgrade(session);
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <DashboardHeader logout={<DashboardAccount />} />
+      <DashboardHeader logout={<DashboardAccount session={session} />} offerUpgrade={offerUpgrade} />
       <main id="main" tabIndex={-1} className="outline-none">
         <SimpleDashboard />
       </main>

@@ -57,7 +57,7 @@ export default function ChatPage() {
   return (
     <>
       {/* Hidden, not unmounted, while the carousel shows: "Change" must not lose the conversation. */}
-      <div hidden={onboarding.carouselOpen}>
+      <div hidden={onboarding.carouselOpen || onboarding.checkingAccount}>
         <ChatScreen
           personaId={personaId}
           model={models[personaId]}

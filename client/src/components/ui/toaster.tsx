@@ -3,9 +3,22 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
+/**
+ * Where a toast covers no control. At the bottom on every page: the tops are where /files' Upload,
+ * New Folder and view toggle, the phone's File Manager title and the admin tabs are, and a toast
+ * under the header covered them for 5 s (issue 42). On the chat screen the bottom is its message
+ * box and Send button (issue 18), so there the toast sits under the header, over the messages,
+ * unless a dialog (the file browser, with its own Upload and view toggle) is open over it.
+ */
+export function toastPlacement(path = window.location.pathname, dialogOpen = document.querySelector('[role="dialog"]') !== null): 'top' | 'bottom' {
+  return path === '/chat' && !dialogOpen ? 'top' : 'bottom';
+}
+
 /** SPEC §9: 5000 ms default, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
   const toasts = useToasts();
+  // Decided each time the toasts change, that is when one is shown.
+  const placement = toastPlacement();
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -31,9 +44,13 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Top right, under the page's header line: the bottom of the screen is where the chat's
-          message box and Send button are, and a toast there covered them (issue 18). */}
-      <ToastPrimitive.Viewport className="fixed right-0 top-14 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        data-placement={placement}
+        className={cn(
+          'fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]',
+          placement === 'top' ? 'top-14' : 'bottom-0',
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,8 +1,11 @@
 import { Ban, Crown, KeyRound, RotateCcw, Search, Unplug } from 'lucide-react';
 import { useState } from 'react';
+// The one size format (decimal, as /profile and /files write it): 1024-based, this tab said 855.3 KB where /profile said 875.79 KB (issue 42).
+import { formatBytes } from '@contract/format';
 import { PLANS } from '@contract/plan-catalogue';
 import type { AdminUser } from '@contract/accounts';
 import type { PlanId } from '@contract/plan-catalogue';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,8 +19,6 @@ import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '@/lib/use-debounced';
 import { QueryState } from './stat-card';
 
-export const formatBytes = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
@@ -112,45 +113,43 @@ function AccountRow({ user }: { user: AdminUser }) {
         <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { plan } })}>
           <Crown aria-hidden="true" /> Grant 30 days
         </Button>
-        <Button
-          size="sm"
-          variant="outline"
+        <ConfirmButton
+          title="Send a password reset?"
+          description={`Mail ${user.email} a link to choose a new password? Their password stays until they use it.`}
+          confirmLabel="Send reset"
           disabled={sendReset.isPending || user.status === 'erasing'}
-          onClick={() => {
-            if (window.confirm(`Mail ${user.email} a link to choose a new password? Their password stays until they use it.`)) sendReset.mutate(user.id);
-          }}
+          // Its failure is the mutation's own toast (onError); the dialog only closes.
+          onConfirm={() => sendReset.mutateAsync(user.id).catch(() => undefined)}
         >
           <KeyRound aria-hidden="true" /> Send reset
-        </Button>
+        </ConfirmButton>
         {user.apiKeys > 0 && (
-          <Button
-            size="sm"
-            variant="outline"
+          <ConfirmButton
+            title="Revoke API keys?"
+            description={`Revoke all ${user.apiKeys} API key${user.apiKeys === 1 ? '' : 's'} of ${user.email}? Scripts and editors using them stop at once.`}
+            confirmLabel="Revoke keys"
+            variant="destructive"
             disabled={revokeKeys.isPending}
-            onClick={() => {
-              if (window.confirm(`Revoke all ${user.apiKeys} API key${user.apiKeys === 1 ? '' : 's'} of ${user.email}? Scripts and editors using them stop at once.`)) revokeKeys.mutate(user.id);
-            }}
+            onConfirm={() => revokeKeys.mutateAsync(user.id).catch(() => undefined)}
           >
             <Unplug aria-hidden="true" /> Revoke keys
-          </Button>
+          </ConfirmButton>
         )}
         {suspended ? (
           <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { status: 'active' } })}>
             <RotateCcw aria-hidden="true" /> Reactivate
           </Button>
         ) : (
-          <Button
-            size="sm"
+          <ConfirmButton
+            title="Suspend this account?"
+            description={`Suspend ${user.email}? Their sessions end now and they cannot sign in until reactivated.`}
+            confirmLabel="Suspend"
             variant="destructive"
             disabled={update.isPending || user.status === 'erasing'}
-            onClick={() => {
-              if (window.confirm(`Suspend ${user.email}? Their sessions end now and they cannot sign in until reactivated.`)) {
-                update.mutate({ id: user.id, patch: { status: 'suspended' } });
-              }
-            }}
+            onConfirm={() => update.mutateAsync({ id: user.id, patch: { status: 'suspended' } }).catch(() => undefined)}
           >
             <Ban aria-hidden="true" /> Suspend
-          </Button>
+          </ConfirmButton>
         )}
       </div>
     </li>

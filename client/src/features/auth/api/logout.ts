@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '@/lib/current-user';
+import { forgetSession } from '@/lib/session-user';
 import { apiRequest } from '@/lib/request';
 
 export const logout = async () => {
@@ -13,6 +14,8 @@ export function useLogout() {
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(meQueryOptions().queryKey, null);
+      // The public headers (/, /premium, /app) keep their own answer: it must be asked again (issue 42).
+      forgetSession();
     },
   });
 }

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorSentence } from '@/lib/error-sentence';
 import { useAuthOptions } from '../api/auth-options';
+import { useInvitationEmail } from '../api/invitation-email';
 import { useLogin } from '../api/login';
 import { useSignup } from '../api/signup';
 import { returnPathFromLocation } from '../hooks/use-return-path';
@@ -33,6 +34,13 @@ export function AuthForm({ mode }: { mode: Mode }) {
   // Sign-up through an invitation link (/invite/<token> sends the token along): the new account
   // joins that team instead of getting one of its own.
   const invitation = mode === 'signup' ? (new URLSearchParams(window.location.search).get('invitation') ?? undefined) : undefined;
+  // The invitation names the address it was sent to: Email starts with it, unless the person typed first.
+  const invitedEmail = useInvitationEmail(invitation);
+  const [prefilled, setPrefilled] = useState(false);
+  if (invitedEmail !== undefined && !prefilled) {
+    setPrefilled(true);
+    if (email === '') setEmail(invitedEmail);
+  }
   const options = useAuthOptions().data;
   const sso = options?.sso ?? null;
   // With OIDC_ONLY there is no password form at all, only the provider's button.

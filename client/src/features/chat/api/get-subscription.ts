@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { offersUpgrade } from '@contract/plan-catalogue';
 import type { SubscriptionInfo } from '@contract/profile';
 import { getJson } from '@/lib/request';
 
@@ -10,4 +11,10 @@ export const subscriptionQueryOptions = () => queryOptions({ queryKey: ['subscri
 export function useIsPremium(): boolean {
   const { data } = useQuery(subscriptionQueryOptions());
   return data?.isPremium === true;
+}
+
+/** Whether the sidebar offers Upgrade: not to Pro or Enterprise (issue 42); not before the answer is in, so it never flickers away. */
+export function useOffersUpgrade(): boolean {
+  const { data } = useQuery(subscriptionQueryOptions());
+  return data !== undefined && offersUpgrade(data);
 }

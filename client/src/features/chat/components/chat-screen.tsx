@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
 import { CHAT_ATTACHMENTS_MAX, CHAT_MODES } from '@contract/chat';
@@ -8,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { allowedMode, useTeamPolicy } from '@/lib/team-policy';
 import { forkConversation } from '../api/conversation-controls';
 import { conversationsQueryOptions } from '../api/get-conversations';
-import { useIsPremium } from '../api/get-subscription';
+import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
 import { sendFeedback } from '../api/send-feedback';
 import { useChatSession } from '../hooks/use-chat-session';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
@@ -72,10 +73,11 @@ export function ChatScreen({
   const [browseOpen, setBrowseOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const isPremium = useIsPremium();
+  const offerUpgrade = useOffersUpgrade();
   const voice = useVoiceSetting();
   const speech = useSpeechSynthesis();
   const composerRef = useRef<ComposerHandle>(null);
-  const { scrollerRef, contentRef, stickNow } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+  const { scrollerRef, contentRef, stickNow, atBottom } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
 
   const voiceOn = voice.enabled && speech.supported;
   const onReply = useCallback((message: ChatMessage) => voiceOn && speech.speak(message.id, message.content), [voiceOn, speech.speak]);
@@ -93,8 +95,16 @@ export function ChatScreen({
     return () => document.removeEventListener('keydown', onKey);
   }, [sending, stop]);
   const onStop = useCallback(() => void stop(), [stop]);
+  // Read by Retry without making the callback (and the memoised list) change with every message.
+  const messagesRef = useRef(session.messages);
+  messagesRef.current = session.messages;
   const onRegenerate = useCallback(() => {
-    if (session.regenerate()) stickNow();
+    const last = messagesRef.current.at(-1);
+    if (!session.regenerate()) return;
+    stickNow();
+    // Retry sends the failed message again: the copy given back to the composer goes, or Enter
+    // would send it a second time (issue 42). Anything the user typed since stays.
+    if (last?.role === 'user') composerRef.current?.clearIf(last.content);
   }, [session.regenerate, stickNow]);
 
   const addAttachments = useCallback((added: Attachment[]) => {
@@ -290,6 +300,7 @@ export function ChatScreen({
         mode={mode}
         onModeChange={setMode}
         isPremium={isPremium}
+        offerUpgrade={offerUpgrade}
         legalModeOpen={legalModeOpen}
         onBrowseFiles={openBrowse}
         onUploadFiles={uploadFromSidebar}
@@ -340,7 +351,16 @@ export function ChatScreen({
             {session.upgradeNotice && <UpgradePrompt message={session.upgradeNotice.message} />}
           </div>
         </div>
-        <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+        <div className="relative mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+          {!atBottom && session.messages.length > 0 && (
+            <button
+              type="button"
+              onClick={stickNow}
+              className="absolute -top-12 left-1/2 z-10 inline-flex h-9 -translate-x-1/2 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-4 text-sm font-medium text-slate-800 shadow-md hover:bg-slate-50"
+            >
+              <ArrowDown aria-hidden="true" className="h-4 w-4" /> Jump to latest
+            </button>
+          )}
           <Composer
             ref={composerRef}
             attachments={attachments}

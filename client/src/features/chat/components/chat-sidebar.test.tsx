@@ -23,6 +23,7 @@ function draw(modes: ChatMode[]) {
         mode="chat"
         onModeChange={nothing}
         isPremium
+        offerUpgrade={false}
         onBrowseFiles={nothing}
         onUploadFiles={nothing}
         onChangePersona={nothing}

@@ -33,6 +33,8 @@ export interface ChatSidebarProps {
   mode: ChatMode;
   onModeChange(mode: ChatMode): void;
   isPremium: boolean;
+  /** Upgrade is not offered to a team on Pro or Enterprise (issue 42). */
+  offerUpgrade: boolean;
   /** Legal mode is open to everyone now (a live "Legal Mode Open Week"): no PRO badge on it. */
   legalModeOpen?: boolean;
   onBrowseFiles(): void;
@@ -210,7 +212,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
             <SidebarTile icon={User} label="Profile" href="/profile" />
             <SidebarTile icon={Users} label="Team" href="/team" />
             <SidebarTile icon={FolderOpen} label="File Manager" href="/files" />
-            <SidebarTile icon={Crown} label="Upgrade" href="/premium" />
+            {props.offerUpgrade && <SidebarTile icon={Crown} label="Upgrade" href="/premium" />}
           </div>
           <div className="mt-1 flex items-center gap-1">
             {props.voiceSupported && (

@@ -19,6 +19,8 @@ export const COMPOSER_MAX_HEIGHT_PX = 128;
 
 export interface ComposerHandle {
   setText(text: string): void;
+  /** Empties the box when it holds this text (a failed message's, given back, once Retry sends it). */
+  clearIf(text: string): void;
   focus(): void;
   /** A prompt to insert: its placeholders are asked for first (issue 42: /chat?template=). */
   insertPrompt(prompt: { title: string; body: string }): void;
@@ -86,6 +88,9 @@ export const Composer = memo(function Composer({
     setText(next: string) {
       setText(next);
       textareaRef.current?.focus();
+    },
+    clearIf(sent: string) {
+      setText((current) => (current.trim() === sent.trim() ? '' : current));
     },
     focus() {
       textareaRef.current?.focus();

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Persona } from '@contract/personas';
+import { personaOrDefault, type Persona } from '@contract/personas';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../lib/chat-message';
 import { AttachmentChips } from './attachment-chips';
@@ -87,9 +87,11 @@ export const MessageBubble = memo(function MessageBubble({
       </li>
     );
   }
+  // The persona that wrote this reply, not the one chosen now (issue 42); older rows name none.
+  const writer = message.persona ? personaOrDefault(message.persona) : persona;
   return (
-    <li className="message-row flex gap-3" aria-label={`${persona.name} replied`}>
-      <PersonaBadge persona={persona} className="mt-1 hidden sm:flex" />
+    <li className="message-row flex gap-3" aria-label={`${writer.name} replied`}>
+      <PersonaBadge persona={writer} className="mt-1 hidden sm:flex" />
       <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
         <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">
           {message.toolCalls && <ToolCallList calls={message.toolCalls} />}

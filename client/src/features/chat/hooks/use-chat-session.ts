@@ -214,6 +214,7 @@ export function useChatSession({
         historyOmitted: reply.historyOmitted,
         citations: reply.citations,
         toolCalls: reply.toolCalls,
+        persona: args.speaker.id,
       };
       if (args.control) {
         await reload(reply.conversationId).catch(() => setMessages((all) => [...all, assistant]));

@@ -1,4 +1,5 @@
 import type { Attachment, FeedbackValue, MessageStatus, StoredMessage } from '@contract/chat';
+import type { PersonaId } from '@contract/personas';
 import type { Citation } from '@contract/search';
 import type { ToolCall } from '@contract/mcp-tools';
 
@@ -26,6 +27,8 @@ export interface ChatMessage {
   citations?: Citation[];
   /** The MCP tool calls the reply made (issue 40), shown as collapsible blocks. */
   toolCalls?: ToolCall[];
+  /** A reply: the persona that wrote it, whose avatar it keeps after a switch (issue 42). */
+  persona?: PersonaId;
 }
 
 let localCounter = 0;
@@ -50,6 +53,7 @@ export function fromStored(message: StoredMessage): ChatMessage {
     variants: message.variants,
     citations: message.citations,
     toolCalls: message.toolCalls,
+    persona: message.persona,
   };
 }
 

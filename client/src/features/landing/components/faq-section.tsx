@@ -16,7 +16,7 @@ const QUESTIONS = [
   },
   {
     q: 'Can my teammates see my files?',
-    a: 'No. Each person signs in to their own account, and their conversations and files are visible only to them.',
+    a: 'Only what you share. Each person signs in to their own account, and their conversations and private files are visible only to them; files in the team library, team projects and conversations you share are visible to your team.',
   },
   {
     q: 'Which plan do I need?',

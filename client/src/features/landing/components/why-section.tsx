@@ -20,7 +20,7 @@ const REASONS = [
   {
     icon: UserCheck,
     title: 'Everyone’s data is their own',
-    text: 'Each teammate has an account, and their conversations and files are visible only to them.',
+    text: 'Each teammate has an account; their conversations and private files are visible only to them, and what they put in the team library or share with the team is the team’s.',
   },
 ];
 

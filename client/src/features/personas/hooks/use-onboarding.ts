@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PERSONA_IDS, type PersonaId } from '@contract/personas';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
+import { getChosenPersona, saveChosenPersona } from '../api/chosen-persona';
 
 const DEFAULT_PERSONA: PersonaId = 'default';
 
@@ -26,6 +27,8 @@ function readInitialState(): { personaId: PersonaId; carouselOpen: boolean } {
 export interface Onboarding {
   personaId: PersonaId;
   carouselOpen: boolean;
+  /** Asking the account whether it chose in another browser (the carousel waits for the answer). */
+  checkingAccount: boolean;
   tourOpen: boolean;
   /** Applies a pick at once (the carousel then closes itself after its selection delay). */
   choosePersona(id: PersonaId): void;
@@ -39,8 +42,33 @@ export interface Onboarding {
 export function useOnboarding(): Onboarding {
   const [initial] = useState(readInitialState);
   const [personaId, setPersonaId] = useState<PersonaId>(initial.personaId);
-  const [carouselOpen, setCarouselOpen] = useState(initial.carouselOpen);
+  // With nothing stored in this browser, the account may have chosen in another one (issue 42).
+  const [checkingAccount, setCheckingAccount] = useState(initial.carouselOpen);
+  const [carouselOpen, setCarouselOpen] = useState(false);
   const [tourOpen, setTourOpen] = useState(false);
+
+  useEffect(() => {
+    if (!initial.carouselOpen) return;
+    let live = true;
+    getChosenPersona()
+      .then(({ persona }) => {
+        if (!live) return;
+        if (persona === null) {
+          setCarouselOpen(true);
+          return;
+        }
+        // Chosen before: this browser remembers it as if the carousel had run here (SPEC §4's flags).
+        safeStorage.set(STORAGE_KEYS.hasVisited, 'true');
+        safeStorage.set(STORAGE_KEYS.hasSelectedGenie, 'true');
+        safeStorage.set(STORAGE_KEYS.selectedGenie, persona);
+        setPersonaId(persona);
+      })
+      .catch(() => live && setCarouselOpen(true))
+      .finally(() => live && setCheckingAccount(false));
+    return () => {
+      live = false;
+    };
+  }, [initial.carouselOpen]);
 
   const choosePersona = useCallback((id: PersonaId) => {
     safeStorage.set(STORAGE_KEYS.selectedGenie, id);
@@ -50,11 +78,13 @@ export function useOnboarding(): Onboarding {
     safeStorage.set(STORAGE_KEYS.hasVisited, 'true');
     safeStorage.set(STORAGE_KEYS.hasSelectedGenie, 'true');
     if (safeStorage.get(STORAGE_KEYS.selectedGenie) === null) safeStorage.set(STORAGE_KEYS.selectedGenie, DEFAULT_PERSONA);
+    const chosen = safeStorage.get(STORAGE_KEYS.selectedGenie);
+    void saveChosenPersona(isPersonaId(chosen) ? chosen : DEFAULT_PERSONA);
     setCarouselOpen(false);
   }, []);
   const openCarousel = useCallback(() => setCarouselOpen(true), []);
   const openTour = useCallback(() => setTourOpen(true), []);
   const closeTour = useCallback(() => setTourOpen(false), []);
 
-  return { personaId, carouselOpen, tourOpen, choosePersona, finishCarousel, openCarousel, openTour, closeTour };
+  return { personaId, carouselOpen, checkingAccount, tourOpen, choosePersona, finishCarousel, openCarousel, openTour, closeTour };
 }

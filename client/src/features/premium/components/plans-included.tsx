@@ -3,7 +3,12 @@ import { HardDrive, Plug, UserCheck } from 'lucide-react';
 const INCLUDED = [
   { icon: HardDrive, title: 'Runs on your machine', text: 'Your documents and conversations stay in your own database and file store.' },
   { icon: Plug, title: 'The AI you choose', text: 'Cloud providers or a local model server: your data goes only where you send it.' },
-  { icon: UserCheck, title: 'Private to each person', text: 'Every teammate’s files and chats are visible only to them.' },
+  // Not "visible only to them": the team library, team projects and shared chats are the team's (issue 42).
+  {
+    icon: UserCheck,
+    title: 'Private until shared',
+    text: 'Every teammate’s chats and private files are visible only to them; the team library, team projects and the chats they share are the team’s.',
+  },
 ];
 
 export function PlansIncluded() {

@@ -30,7 +30,8 @@ export function StorageTab({ metrics }: { metrics: UserMetrics }) {
             <HardDrive aria-hidden="true" className="h-4 w-4 text-genie-600" />
             Storage Used
           </CardTitle>
-          <CardDescription>Everything in your private file library counts toward your limit.</CardDescription>
+          {/* True for a team of one and of ten: the meter is GET /api/storage's (issue 42). */}
+          <CardDescription>Your private files, your teammates’ and the team library all count toward your team’s one limit.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -49,7 +50,7 @@ export function StorageTab({ metrics }: { metrics: UserMetrics }) {
       <Card>
         <CardHeader>
           <CardTitle>Breakdown by Type</CardTitle>
-          <CardDescription>What your storage holds, from your files.</CardDescription>
+          <CardDescription>Your own files by type: your private ones and those you added to the team library.</CardDescription>
         </CardHeader>
         <CardContent>
           {used.length === 0 ? (

@@ -11,7 +11,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { formatDate, ROLE_LABEL } from '../lib/format';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 
 interface MemberRowProps {
   member: TeamMember;

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Spinner } from '@/components/ui/spinner';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useMe } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 import { useTeam } from '../api/get-team';
@@ -26,10 +27,14 @@ function Shell({ children }: { children: ReactNode }) {
           </Link>
           <span className="hidden text-sm font-semibold text-slate-900 sm:block">Team</span>
           <span className="sm:hidden" />
-          <Link href="/profile" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-mr-2 justify-self-end text-slate-700')}>
-            <User aria-hidden="true" />
-            Profile
-          </Link>
+          {/* Every header has the theme switch (README "Dark mode"); /team had none (issue 42). */}
+          <div className="flex items-center gap-1 justify-self-end">
+            <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
+            <Link href="/profile" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-mr-2 text-slate-700')}>
+              <User aria-hidden="true" />
+              Profile
+            </Link>
+          </div>
         </div>
       </header>
       <main className="mx-auto grid max-w-3xl grid-cols-1 gap-5 px-4 pb-16 pt-6 sm:px-6 sm:pt-10">{children}</main>

@@ -15,7 +15,11 @@ interface ConfirmButtonProps {
   'aria-label'?: string;
 }
 
-/** A button that asks before doing something that cannot be undone from here (remove, leave, transfer). */
+/**
+ * A button that asks in the app's own dialog before doing something that cannot be undone from here
+ * (remove, leave, transfer; suspend, send a reset, revoke keys). Not window.confirm: the browser's
+ * box looks like another site's and cannot be styled or read by the page's tests (issue 42).
+ */
 export function ConfirmButton(props: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
