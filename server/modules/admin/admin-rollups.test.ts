@@ -228,8 +228,8 @@ describe('admin rollups stay exact', () => {
     await db.delete(featureEvents).where(eq(featureEvents.feature, 'feature3'));
     const after = await expectShownToMatchRaw();
     expect(after.characterUsage.map((r: { character: string }) => r.character)).not.toContain('gina');
-    // passages refer to files (issue 16's search index): a truncate of files must take them along.
-    await db.execute(sql`truncate interactions, feature_events, files, passages, passage_embeddings, payments`);
+    // passages refer to files (issue 16's search index), invoices to payments (issue 41): a truncate takes them along.
+    await db.execute(sql`truncate interactions, feature_events, files, passages, passage_embeddings, payments, invoices`);
     const empty = await expectShownToMatchRaw();
     expect(empty.overview.totalInteractions).toBe(0);
     expect(empty.featureUsage).toEqual([]);
