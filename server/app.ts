@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   // First: a `local:` model whose runtime or file is missing stops start with one sentence (ConfigError).
-  await prepareLocalModels(config);
+  const localModelNotices = await prepareLocalModels(config);
   const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
   const logOptions = {
@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Mail links are built from PUBLIC_URL alone (lib/public-links.ts): with mail but no PUBLIC_URL,
   // every mail with a link is refused, and the operator hears it once at start.
   const links = createPublicLinks(config.PUBLIC_URL);
+  for (const notice of localModelNotices) app.log.warn(notice);
   if (mailer && !links.configured) app.log.warn(NO_PUBLIC_URL);
   const teamsService = createTeamsService({
     db,

@@ -234,6 +234,17 @@ export const configSchema = z.object({
   LOCAL_MODEL_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
   /** The local model's context in tokens; the size it was trained with (read from the file) by default. */
   LOCAL_MODEL_CONTEXT: contextTokens,
+  /**
+   * Which llama.cpp build local models run on: auto (Metal on a Mac; CUDA or Vulkan when that build
+   * is installed and a GPU answers; else the CPU), cuda, vulkan, metal, or off (the CPU). A GPU
+   * named but unusable falls back to the CPU with one log line (llama-gpu.ts; README "Fully local").
+   */
+  LOCAL_MODEL_GPU: z.preprocess(emptyAsUndefined, z.enum(['auto', 'cuda', 'vulkan', 'metal', 'off']).default('auto')),
+  /**
+   * Replies the local model writes at once (sequences of one context, decoded in one batch);
+   * from memory and cores by default (local-settings.ts), at most 16.
+   */
+  LOCAL_MODEL_PARALLEL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(16).optional()),
   /** Load the local model while starting (start fails if it cannot load); otherwise on the first chat. */
   LOCAL_MODEL_PRELOAD: booleanFlag,
   /** Replies that may wait while the local model writes another; one more is answered 429 at once. */

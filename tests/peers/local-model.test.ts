@@ -31,6 +31,8 @@ const LOCAL_ENV = {
   GENIE_MODEL_TITLES: 'false',
   LOCAL_MODEL_THREADS: '1',
   LOCAL_MODEL_CONTEXT: '1024',
+  // One reply at a time: these tests hold the one slot (local-model-parallel.test.ts runs several).
+  LOCAL_MODEL_PARALLEL: '1',
   CHAT_RATE_LIMIT_PER_MINUTE: '1000',
 };
 /** 2,000 words: a reply runs to the max_tokens it is given instead of ending after ~25 tokens. */

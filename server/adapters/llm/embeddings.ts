@@ -42,7 +42,7 @@ export function createEmbedder(config: Config, fetchImpl: typeof fetch = retryin
   }[provider];
   if (provider === 'local') {
     // In Genie's own process (server/adapters/llm/local); start has already checked the file.
-    const local = createLocalEmbedder(localModelPath(modelId), { threads: config.LOCAL_MODEL_THREADS });
+    const local = createLocalEmbedder(localModelPath(modelId), { threads: config.LOCAL_MODEL_THREADS, gpu: config.LOCAL_MODEL_GPU });
     return { model: ref, embed: async (texts) => (await local.embed(texts)).map(normalise) };
   }
   if (!endpoint) throw new Error(`GENIE_EMBEDDING_MODEL=${ref}: unknown provider ${provider}.`);

@@ -124,4 +124,47 @@ describe('GenerationQueue between accounts', () => {
     (await again)();
     expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('with several slots, gives a freed slot to the account with fewer replies running', async () => {
+    const queue = new GenerationQueue(3, 4);
+    const busy = await Promise.all([queue.acquire(undefined, 'busy'), queue.acquire(undefined, 'busy')]);
+    const quiet = await queue.acquire(undefined, 'quiet');
+    const order: string[] = [];
+    // "busy" asked first, but when a "busy" reply ends it has one running and "quiet" one too; a
+    // "quiet" reply ending leaves quiet with none running, so quiet's next reply goes first.
+    const busyNext = queue.acquire(undefined, 'busy').then((release) => (order.push('busy'), release));
+    const quietNext = queue.acquire(undefined, 'quiet').then((release) => (order.push('quiet'), release));
+    quiet();
+    await quietNext;
+    expect(order).toEqual(['quiet']);
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 3, waiting: 1 });
+    busy[0]!();
+    (await busyNext)();
+    expect(order).toEqual(['quiet', 'busy']);
+    busy[1]!();
+    (await quietNext)();
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('more slots (the model loaded with more sequences) start waiting replies at once; fewer let running ones finish', async () => {
+    const queue = new GenerationQueue(1, 4);
+    const first = await queue.acquire(undefined, 'a');
+    const started: string[] = [];
+    const waiting = ['b', 'c', 'd'].map((account) => queue.acquire(undefined, account).then((release) => (started.push(account), release)));
+    queue.setSlots(3);
+    const [b, c] = await Promise.all(waiting.slice(0, 2));
+    expect(started).toEqual(['b', 'c']);
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 3, waiting: 1 });
+    queue.setSlots(2);
+    // Three run over two slots: the first to end is not replaced, the next is.
+    first();
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 2, waiting: 1 });
+    b!();
+    const d = await waiting[2]!;
+    expect(started).toEqual(['b', 'c', 'd']);
+    c!();
+    d();
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 0, waiting: 0 });
+    expect(() => queue.setSlots(0)).toThrow(RangeError);
+  });
 });

@@ -6,9 +6,10 @@
  *
  * The line is shared fairly between accounts (issue 38): one account may have at most
  * `maxWaitingPerAccount` replies waiting (one more is refused with its own sentence, while other
- * accounts still get in), and a freed slot goes to the waiting account served longest ago (one
- * never served, or with nothing left running or waiting, first; ties by who came first), each
- * account's own replies in the order they came. So one account's burst cannot fill the line, nor
+ * accounts still get in), and a freed slot goes to the waiting account with the fewest replies
+ * running (with several slots, one account's burst does not keep them all while another waits),
+ * then the one served longest ago (one never served, or with nothing left running or waiting,
+ * first; ties by who came first), each account's own replies in the order they came. So one account's burst cannot fill the line, nor
  * keep another account's single reply waiting behind all of it.
  */
 
@@ -53,11 +54,21 @@ export class GenerationQueue {
   private readonly accounts = new Map<string, AccountTurns>();
 
   constructor(
-    private readonly slots: number,
+    private slots: number,
     private readonly maxWaiting: number,
     private readonly maxWaitingPerAccount: number = maxWaiting,
   ) {
     if (!Number.isInteger(slots) || slots < 1) throw new RangeError('a queue needs at least one slot');
+  }
+
+  /**
+   * Changes how many replies run at once (the model's process says how many sequences its context
+   * has once loaded); more slots start waiting replies at once, fewer let running ones finish.
+   */
+  setSlots(slots: number): void {
+    if (!Number.isInteger(slots) || slots < 1) throw new RangeError('a queue needs at least one slot');
+    this.slots = slots;
+    while (this.active < this.slots && this.startNext()) this.active += 1;
   }
 
   get running(): number {
@@ -135,13 +146,16 @@ export class GenerationQueue {
     if (turns && turns.running === 0 && turns.waiters.length === 0) this.accounts.delete(account);
   }
 
-  /** The waiting account whose turn it is: served longest ago, then the one whose first reply came first. */
+  /** The waiting account whose turn it is: fewest running, then served longest ago, then the one whose first reply came first. */
   private nextAccount(): [string, AccountTurns] | undefined {
     let best: [string, AccountTurns] | undefined;
     for (const entry of this.accounts) {
       const turns = entry[1];
       if (turns.waiters.length === 0) continue;
-      if (!best || turns.lastTurn < best[1].lastTurn || (turns.lastTurn === best[1].lastTurn && turns.waiters[0]!.seq < best[1].waiters[0]!.seq)) best = entry;
+      if (!best) best = entry;
+      else if (turns.running !== best[1].running) {
+        if (turns.running < best[1].running) best = entry;
+      } else if (turns.lastTurn < best[1].lastTurn || (turns.lastTurn === best[1].lastTurn && turns.waiters[0]!.seq < best[1].waiters[0]!.seq)) best = entry;
     }
     return best;
   }
@@ -154,18 +168,22 @@ export class GenerationQueue {
       const turns = this.accounts.get(account)!;
       turns.running -= 1;
       this.forgetIfIdle(account);
-      const next = this.nextAccount();
-      if (!next) {
-        this.active -= 1;
-        return;
-      }
-      // The slot passes straight to the next account's first reply: `active` stays as it is.
-      const [, nextTurns] = next;
-      const waiter = nextTurns.waiters.shift()!;
-      this.waitingCount -= 1;
-      this.startTurn(nextTurns);
-      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
-      waiter.start();
+      // The slot passes straight to the next account's first reply (`active` stays as it is),
+      // unless the slots were cut below what runs (setSlots).
+      if (this.active > this.slots || !this.startNext()) this.active -= 1;
     };
+  }
+
+  /** Starts the next waiting reply in a slot the caller accounts for; false when none waits. */
+  private startNext(): boolean {
+    const next = this.nextAccount();
+    if (!next) return false;
+    const [, nextTurns] = next;
+    const waiter = nextTurns.waiters.shift()!;
+    this.waitingCount -= 1;
+    this.startTurn(nextTurns);
+    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+    waiter.start();
+    return true;
   }
 }

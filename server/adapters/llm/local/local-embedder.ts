@@ -1,5 +1,6 @@
 import type { LlamaEmbeddingContext } from 'node-llama-cpp';
 import { GenerationQueue } from './generation-queue';
+import type { LocalGpu } from './llama-gpu';
 import { loadLlama } from './local-models';
 
 /**
@@ -15,13 +16,13 @@ export interface LocalEmbedder {
 /** Passages are short; a context this size holds one with room to spare and costs little memory. */
 const EMBEDDING_CONTEXT_TOKENS = 512;
 
-export function createLocalEmbedder(path: string, options: { threads?: number } = {}): LocalEmbedder {
+export function createLocalEmbedder(path: string, options: { threads?: number; gpu?: LocalGpu } = {}): LocalEmbedder {
   let context: Promise<LlamaEmbeddingContext> | null = null;
   // Unbounded waiting: indexing is a background job that paces itself, not a user's request.
   const turns = new GenerationQueue(1, Number.MAX_SAFE_INTEGER);
   const open = () =>
     (context ??= (async () => {
-      const llama = await loadLlama();
+      const llama = await loadLlama(options.gpu);
       const model = await llama.loadModel({ modelPath: path });
       const threads = options.threads ?? Math.max(1, llama.cpuMathCores - 1);
       return model.createEmbeddingContext({ contextSize: Math.min(EMBEDDING_CONTEXT_TOKENS, model.trainContextSize), threads });

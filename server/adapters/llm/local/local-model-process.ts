@@ -1,11 +1,15 @@
 /**
  * The local model's own process: llama.cpp (node-llama-cpp) with one GGUF file loaded, writing
- * the replies the server asks for (local-runtime.ts), one at a time, each piece of text sent back
- * as it is written. node-llama-cpp drives every token's decode from JavaScript, so in a process of
+ * the replies the server asks for (local-runtime.ts), several at once (one context with that many
+ * sequences: node-llama-cpp decodes the sequences being written in one batch), each piece of text
+ * sent back as it is written. A reply ended or stopped frees its sequence at once. node-llama-cpp drives every token's decode from JavaScript, so in a process of
  * its own the next decode never waits on the server's work (other users' requests, the SSE
  * writes), and a fault in the native runtime ends this process, not the server.
  */
-import { getLlama, LlamaChat, LlamaLogLevel, resolveChatWrapper, type ChatWrapper, type LlamaContext, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import { freemem } from 'node:os';
+import { getLlama, LlamaChat, type ChatHistoryItem, LlamaLogLevel, resolveChatWrapper, type ChatWrapper, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import { getLlamaOn, type LocalGpu } from './llama-gpu';
+import { defaultParallel } from './local-settings';
 import type { FromModelProcess, ToModelProcess } from './local-model-protocol';
 
 interface Loaded {
@@ -19,18 +23,30 @@ const send = (message: FromModelProcess) => {
   if (process.connected) process.send!(message);
 };
 
-let llamaPromise: ReturnType<typeof getLlama> | null = null;
-/** The llama.cpp runtime: the platform's prebuilt CPU binary, never a GPU build, never built here. */
-const llama = () => (llamaPromise ??= getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error }));
+let llamaPromise: Promise<Llama> | null = null;
+/**
+ * The llama.cpp runtime on the build LOCAL_MODEL_GPU names, never built here. A GPU that cannot be
+ * used falls back to the CPU; the server's own runtime already logged that once at start.
+ */
+const llama = (gpu: LocalGpu = 'auto') => (llamaPromise ??= getLlamaOn(gpu, getLlama, { logLevel: LlamaLogLevel.error }).then((on) => on.llama));
 let loaded: Promise<Loaded> | null = null;
 let grammar: LlamaGrammar | undefined;
-/** The reply being written, stopped by an `abort` with its id. */
+/** The replies being written, each stopped by an `abort` with its id. */
 const running = new Map<number, AbortController>();
 
 async function load(settings: Extract<ToModelProcess, { type: 'load' }>['settings']): Promise<Loaded> {
-  const model = await (await llama()).loadModel({ modelPath: settings.path });
-  const context = await model.createContext({ contextSize: settings.contextSize, threads: settings.threads, sequences: 1 });
+  const runtime = await llama(settings.gpu);
+  const model = await runtime.loadModel({ modelPath: settings.path });
+  const sequences = settings.parallel ?? defaultParallel(runtime.cpuMathCores, freemem(), await sequenceBytes(model, settings.contextSize));
+  const context = await model.createContext({ contextSize: settings.contextSize, threads: settings.threads, sequences });
   return { model, context, chatWrapper: resolveChatWrapper(model) };
+}
+
+/** Memory one more sequence of `contextSize` takes (its share of the KV cache), llama.cpp's own estimate. */
+async function sequenceBytes(model: LlamaModel, contextSize: number): Promise<number> {
+  const estimate = (sequences: number) => model.fileInsights.estimateContextResourceRequirementsV2({ contextSize, sequences, modelGpuLayers: model.gpuLayers });
+  const [one, two] = await Promise.all([estimate(1), estimate(2)]);
+  return two.cpuRam + two.gpuVram - (one.cpuRam + one.gpuVram);
 }
 
 /**
@@ -67,46 +83,83 @@ async function generate({ id, history, maxTokens }: Extract<ToModelProcess, { ty
   const abort = new AbortController();
   running.set(id, abort);
   const text = textBatcher(id);
+  let outcome: FromModelProcess;
   try {
-    const { model, context, chatWrapper } = await loaded!;
-    const sequence = context.getSequence();
-    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper, autoDisposeSequence: true });
-    try {
-      const prompt = chat.chatWrapper.generateContextState({ chatHistory: [...history, { type: 'model', response: [] }] });
-      const promptTokens = prompt.contextText.tokenize(model.tokenizer).length;
-      const room = context.contextSize - promptTokens;
-      if (room <= 0) return send({ type: 'too_long', id, promptTokens, contextSize: context.contextSize });
-      const started = performance.now();
-      const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
-      const result = await chat.generateResponse(history, {
-        // Never past the end of the context: llama.cpp would shift it, dropping the prompt's start.
-        maxTokens: Math.min(maxTokens ?? room, room),
-        temperature: 0,
-        signal: abort.signal,
-        stopOnAbortSignal: true,
-        grammar,
-        onTextChunk: text.add,
-      });
-      text.flush();
-      send({
-        type: 'done',
-        id,
-        report: {
-          promptTokens: sequence.tokenMeter.usedInputTokens - meter.input,
-          completionTokens: sequence.tokenMeter.usedOutputTokens - meter.output,
-          stopReason: result.metadata.stopReason,
-          text: result.response,
-          seconds: (performance.now() - started) / 1000,
-        },
-      });
-    } finally {
-      chat.dispose();
-    }
+    outcome = await write(id, history, maxTokens, abort.signal, text.add);
   } catch (error) {
-    text.flush();
-    send({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+    outcome = { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
   } finally {
     running.delete(id);
+  }
+  text.flush();
+  send(outcome);
+}
+
+/**
+ * A sequence of the context for one reply, in the order replies asked. The server never runs more
+ * replies than the context has sequences, but a sequence a reply gave back returns to the context
+ * only once node-llama-cpp's batch loop pauses (its reclaim waits for the context's lock, which the
+ * loop holds while any sequence is decoding), so the next reply may wait here until then.
+ */
+const sequenceWaiters: Array<{ signal: AbortSignal; take: () => void }> = [];
+let sequencePoll: NodeJS.Timeout | null = null;
+const SEQUENCE_POLL_MS = 5;
+
+function nextSequence(context: LlamaContext, signal: AbortSignal): Promise<LlamaContextSequence | null> {
+  if (sequenceWaiters.length === 0 && context.sequencesLeft > 0) return Promise.resolve(context.getSequence());
+  return new Promise((resolve) => {
+    sequenceWaiters.push({ signal, take: () => resolve(signal.aborted ? null : context.getSequence()) });
+    sequencePoll ??= setInterval(() => {
+      // A reply stopped while it waited leaves the line without a sequence.
+      for (const waiter of sequenceWaiters.filter((w) => w.signal.aborted)) {
+        sequenceWaiters.splice(sequenceWaiters.indexOf(waiter), 1);
+        waiter.take();
+      }
+      while (sequenceWaiters.length > 0 && context.sequencesLeft > 0) sequenceWaiters.shift()!.take();
+      if (sequenceWaiters.length === 0) {
+        clearInterval(sequencePoll!);
+        sequencePoll = null;
+      }
+    }, SEQUENCE_POLL_MS);
+  });
+}
+
+/** One reply on a sequence of its own, given back (not awaited: see nextSequence) however it ends. */
+async function write(id: number, history: ChatHistoryItem[], maxTokens: number | null, signal: AbortSignal, onText: (text: string) => void): Promise<FromModelProcess> {
+  const { model, context, chatWrapper } = await loaded!;
+  const sequence = await nextSequence(context, signal);
+  if (!sequence) return { type: 'done', id, report: { promptTokens: 0, completionTokens: 0, stopReason: 'abort', text: '', seconds: 0 } };
+  const chat = new LlamaChat({ contextSequence: sequence, chatWrapper, autoDisposeSequence: false });
+  try {
+    const prompt = chat.chatWrapper.generateContextState({ chatHistory: [...history, { type: 'model', response: [] }] });
+    const promptTokens = prompt.contextText.tokenize(model.tokenizer).length;
+    const room = context.contextSize - promptTokens;
+    if (room <= 0) return { type: 'too_long', id, promptTokens, contextSize: context.contextSize };
+    const started = performance.now();
+    const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
+    const result = await chat.generateResponse(history, {
+      // Never past the end of the context: llama.cpp would shift it, dropping the prompt's start.
+      maxTokens: Math.min(maxTokens ?? room, room),
+      temperature: 0,
+      signal,
+      stopOnAbortSignal: true,
+      grammar,
+      onTextChunk: onText,
+    });
+    return {
+      type: 'done',
+      id,
+      report: {
+        promptTokens: sequence.tokenMeter.usedInputTokens - meter.input,
+        completionTokens: sequence.tokenMeter.usedOutputTokens - meter.output,
+        stopReason: result.metadata.stopReason,
+        text: result.response,
+        seconds: (performance.now() - started) / 1000,
+      },
+    };
+  } finally {
+    chat.dispose();
+    void sequence.dispose();
   }
 }
 
@@ -115,7 +168,7 @@ process.on('message', (message: ToModelProcess) => {
     case 'load':
       loaded ??= load(message.settings);
       loaded.then(
-        ({ model, context }) => send({ type: 'loaded', contextSize: context.contextSize, memoryBytes: model.size + context.stateSize }),
+        ({ model, context }) => send({ type: 'loaded', contextSize: context.contextSize, memoryBytes: model.size + context.stateSize, sequences: context.totalSequences }),
         (error: unknown) => send({ type: 'load_failed', message: error instanceof Error ? error.message : String(error) }),
       );
       break;

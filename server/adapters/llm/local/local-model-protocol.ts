@@ -1,14 +1,20 @@
 import type { ChatHistoryItem } from 'node-llama-cpp';
+import type { LocalGpu } from './llama-gpu';
 
 /**
  * Messages between the server and its local-model process (local-model-process.ts): one process
- * per model file, holding the model and its context, writing one reply at a time.
+ * per model file, holding the model and one context with several sequences, writing up to that
+ * many replies at once (llama.cpp decodes them in one batch).
  */
 
 export interface LoadSettings {
   path: string;
   contextSize: number;
   threads: number;
+  /** Which llama.cpp build (LOCAL_MODEL_GPU). */
+  gpu: LocalGpu;
+  /** Replies written at once (LOCAL_MODEL_PARALLEL); null: the process picks from memory and cores. */
+  parallel: number | null;
 }
 
 /** What the process did for one reply (the server adds when it ended). */
@@ -28,7 +34,7 @@ export type ToModelProcess =
   | { type: 'abort'; id: number };
 
 export type FromModelProcess =
-  | { type: 'loaded'; contextSize: number; memoryBytes: number }
+  | { type: 'loaded'; contextSize: number; memoryBytes: number; sequences: number }
   | { type: 'load_failed'; message: string }
   | { type: 'grammar_set'; seq: number; error: string | null }
   | { type: 'text'; id: number; text: string }

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { Llama } from 'node-llama-cpp';
 import { ConfigError, type Config } from '../../../config';
+import { getLlamaOn, type LocalGpu } from './llama-gpu';
 import { LocalModelRuntime, type LocalModelStatus } from './local-runtime';
 import { localEmbeddingRef, localModelPath, localModelRefs, runSettings, type LocalModelRef, type LocalRunSettings } from './local-settings';
 
@@ -18,7 +19,7 @@ let llamaPromise: Promise<Llama> | null = null;
 let llamaReady: Llama | null = null;
 const checkedFiles = new Map<string, number>();
 
-const keyOf = (settings: LocalRunSettings) => `${settings.path}|${settings.threads}|${settings.contextSize}|${settings.maxWaiting}|${settings.maxWaitingPerAccount}`;
+const keyOf = (s: LocalRunSettings) => `${s.path}|${s.threads}|${s.contextSize}|${s.gpu}|${s.parallel}|${s.maxWaiting}|${s.maxWaitingPerAccount}`;
 
 /** The one runtime for this file under these settings; undefined for a file start did not check. */
 function runtimeFor(config: Config, path: string): LocalModelRuntime | undefined {
@@ -31,11 +32,19 @@ function runtimeFor(config: Config, path: string): LocalModelRuntime | undefined
   return runtime;
 }
 
-/** The llama.cpp runtime: the platform's prebuilt CPU binary, never a GPU build, never built here. */
-export function loadLlama(): Promise<Llama> {
+/** Why the runtime runs on the CPU though LOCAL_MODEL_GPU named a GPU; logged once at start. */
+let gpuNotice: string | null = null;
+
+/**
+ * The llama.cpp runtime on the build `gpu` names (llama-gpu.ts: a GPU that cannot be used falls
+ * back to the CPU), prebuilt, never built here. The first call's choice holds for the process.
+ */
+export function loadLlama(gpu: LocalGpu = 'auto'): Promise<Llama> {
   llamaPromise ??= (async () => {
     const { getLlama, LlamaLogLevel } = await import('node-llama-cpp');
-    return getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error });
+    const on = await getLlamaOn(gpu, getLlama, { logLevel: LlamaLogLevel.error });
+    gpuNotice = on.notice;
+    return on.llama;
   })();
   llamaPromise.catch(() => {
     llamaPromise = null;
@@ -48,13 +57,14 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 /**
  * Checks every `local:` model the configuration names, so a missing runtime or a bad file stops
  * start with one sentence naming the setting, not the first chat with a 502. With
- * LOCAL_MODEL_PRELOAD it loads each model too. `importLlama` is replaceable for tests.
+ * LOCAL_MODEL_PRELOAD it loads each model too. `importLlama` is replaceable for tests. Returns the
+ * notices for the operator's log (a GPU asked for that could not be used).
  */
-export async function prepareLocalModels(config: Config, importLlama: () => Promise<Llama> = loadLlama): Promise<void> {
+export async function prepareLocalModels(config: Config, importLlama: () => Promise<Llama> = () => loadLlama(config.LOCAL_MODEL_GPU)): Promise<string[]> {
   const refs = localModelRefs(config);
   const embedding = localEmbeddingRef(config);
   const checked = embedding ? [...refs, embedding] : refs;
-  if (checked.length === 0) return;
+  if (checked.length === 0) return [];
   let llama: Llama;
   try {
     llama = await importLlama();
@@ -75,6 +85,7 @@ export async function prepareLocalModels(config: Config, importLlama: () => Prom
       }
     }
   }
+  return gpuNotice === null ? [] : [gpuNotice];
 }
 
 /** The file's training context size, read from its GGUF header; a ConfigError naming the setting if it cannot be read. */

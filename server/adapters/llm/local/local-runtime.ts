@@ -10,11 +10,12 @@ import type { LocalRunSettings } from './local-settings';
 
 /**
  * One GGUF model file run by llama.cpp in a process of its own (local-model-process.ts), started
- * on the first reply or at start (LOCAL_MODEL_PRELOAD), writing one reply at a time; others wait
- * their turn in a bounded queue. The server's event loop only receives the text: node-llama-cpp
+ * on the first reply or at start (LOCAL_MODEL_PRELOAD), writing as many replies at once as its
+ * context has sequences (LOCAL_MODEL_PARALLEL); others wait their turn in a bounded queue shared
+ * fairly between accounts. The server's event loop only receives the text: node-llama-cpp
  * drives each token from JavaScript, and in its own process that drive never waits on the
  * server's requests, nor they on it. A process that dies (a fault in the native runtime) fails the
- * reply it was writing, and the next reply starts a new one.
+ * replies it was writing, and the next reply starts a new one.
  */
 
 export type LocalModelState = 'not_loaded' | 'loading' | 'loaded' | 'failed';
@@ -60,9 +61,11 @@ interface Loaded {
   child: ChildProcess;
   contextSize: number;
   memoryBytes: number;
+  /** Replies it writes at once. */
+  sequences: number;
 }
 
-/** The reply being written: where its text and its end go. */
+/** A reply being written: where its text and its end go. */
 interface Writing {
   id: number;
   onText(text: string): void;
@@ -85,7 +88,7 @@ export class LocalModelRuntime {
   private loading: Promise<Loaded> | null = null;
   private loaded: Loaded | null = null;
   private failure: string | null = null;
-  private writing: Writing | null = null;
+  private readonly writing = new Map<number, Writing>();
   /** Calls waiting on the model's process (awaiting()). */
   private waits = 0;
   private nextId = 1;
@@ -101,13 +104,17 @@ export class LocalModelRuntime {
     private readonly entry: URL = PROCESS_ENTRY,
   ) {
     this.file = basename(settings.path);
-    this.queue = new GenerationQueue(1, settings.maxWaiting, settings.maxWaitingPerAccount);
+    // One turn until the process says how many sequences its context has (setSlots on load).
+    this.queue = new GenerationQueue(settings.parallel ?? 1, settings.maxWaiting, settings.maxWaitingPerAccount);
   }
 
   /** Starts the model's process and loads the model once; every caller shares the one load. */
   load(): Promise<Loaded> {
     this.loading ??= this.start().then(
-      (loaded) => (this.loaded = loaded),
+      (loaded) => {
+        this.queue.setSlots(loaded.sequences);
+        return (this.loaded = loaded);
+      },
       (error: unknown) => {
         this.failure = error instanceof Error ? error.message : String(error);
         throw new LocalModelLoadError(this.failure, { cause: error });
@@ -139,7 +146,7 @@ export class LocalModelRuntime {
       `the local model's process ended (${signal ?? `exit code ${code}`})${stderrTail.trim() ? `: ${stderrTail.trim().split('\n').at(-1)}` : ''}`;
     const loaded = new Promise<Loaded>((resolve, reject) => {
       const onLoad = (message: FromModelProcess) => {
-        if (message.type === 'loaded') resolve({ child, contextSize: message.contextSize, memoryBytes: message.memoryBytes });
+        if (message.type === 'loaded') resolve({ child, contextSize: message.contextSize, memoryBytes: message.memoryBytes, sequences: message.sequences });
         else if (message.type === 'load_failed') {
           reject(new Error(message.message));
           child.kill('SIGKILL');
@@ -152,12 +159,13 @@ export class LocalModelRuntime {
         const ended = why(code, signal);
         reject(new Error(ended));
         if (this.loaded?.child !== child) return;
-        // Gone after loading: the reply it was writing fails, and the next reply starts it again.
+        // Gone after loading: the replies it was writing fail, and the next reply starts it again.
         this.loaded = null;
         this.loading = null;
-        this.writing?.settle({ error: new LocalModelExitError(ended) });
+        for (const writing of this.writing.values()) writing.settle({ error: new LocalModelExitError(ended) });
       });
-      this.send(child, { type: 'load', settings: { path: this.settings.path, contextSize: this.settings.contextSize, threads: this.settings.threads } });
+      const { path, contextSize, threads, gpu, parallel } = this.settings;
+      this.send(child, { type: 'load', settings: { path, contextSize, threads, gpu, parallel: parallel ?? null } });
       if (this.grammar !== null) this.send(child, { type: 'grammar', seq: ++this.grammarSeq, gbnf: this.grammar });
     });
     return this.awaiting(child, loaded);
@@ -194,11 +202,12 @@ export class LocalModelRuntime {
       this.grammarAcks.delete(message.seq);
       return;
     }
-    if (!('id' in message) || this.writing?.id !== message.id) return;
-    if (message.type === 'text') this.writing.onText(message.text);
-    else if (message.type === 'done') this.writing.settle({ report: message.report });
-    else if (message.type === 'too_long') this.writing.settle({ error: new LocalPromptTooLongError(message.promptTokens, message.contextSize) });
-    else if (message.type === 'failed') this.writing.settle({ error: new Error(message.message) });
+    const writing = 'id' in message ? this.writing.get(message.id) : undefined;
+    if (!writing) return;
+    if (message.type === 'text') writing.onText(message.text);
+    else if (message.type === 'done') writing.settle({ report: message.report });
+    else if (message.type === 'too_long') writing.settle({ error: new LocalPromptTooLongError(message.promptTokens, message.contextSize) });
+    else if (message.type === 'failed') writing.settle({ error: new Error(message.message) });
   }
 
   /**
@@ -239,13 +248,13 @@ export class LocalModelRuntime {
       const id = this.nextId++;
       const stop = () => this.send(child, { type: 'abort', id });
       const written = new Promise<GenerationReport>((resolve, reject) => {
-        this.writing = { id, onText: options.onText, settle: (outcome) => ('report' in outcome ? resolve(outcome.report) : reject(outcome.error)) };
+        this.writing.set(id, { id, onText: options.onText, settle: (outcome) => ('report' in outcome ? resolve(outcome.report) : reject(outcome.error)) });
         this.send(child, { type: 'generate', id, history: options.history, maxTokens: options.maxTokens ?? null });
         if (options.signal.aborted) stop();
         else options.signal.addEventListener('abort', stop, { once: true });
       });
       const report = await this.awaiting(child, written).finally(() => {
-        this.writing = null;
+        this.writing.delete(id);
         options.signal.removeEventListener('abort', stop);
       });
       const generation: LocalGeneration = { endedAt: this.now(), ...report };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../../../config';
+import type { LocalGpu } from './llama-gpu';
 import { PERSONA_IDS } from '@contract/personas';
 import { personaSetting, personaSettingKey } from '../../../persona-settings';
 
@@ -50,6 +51,10 @@ export interface LocalRunSettings {
   path: string;
   threads: number;
   contextSize: number;
+  /** Which llama.cpp build (LOCAL_MODEL_GPU). */
+  gpu: LocalGpu;
+  /** LOCAL_MODEL_PARALLEL; undefined: the model's process picks (defaultParallel). */
+  parallel: number | undefined;
   maxWaiting: number;
   /** Of maxWaiting, the replies one account may have waiting. */
   maxWaitingPerAccount: number;
@@ -61,7 +66,24 @@ export function runSettings(config: Config, path: string, file: { trainContextSi
     path,
     threads: config.LOCAL_MODEL_THREADS ?? defaultThreads(physicalCores),
     contextSize: config.LOCAL_MODEL_CONTEXT ?? file.trainContextSize,
+    gpu: config.LOCAL_MODEL_GPU,
+    parallel: config.LOCAL_MODEL_PARALLEL,
     maxWaiting: config.LOCAL_MODEL_QUEUE,
     maxWaitingPerAccount: config.LOCAL_MODEL_QUEUE_PER_ACCOUNT,
   };
+}
+
+/** The most replies one context writes at once: past this the batch's cost outgrows what it saves, and each sequence holds a whole context of memory. */
+export const MAX_PARALLEL = 8;
+
+/**
+ * Replies written at once when LOCAL_MODEL_PARALLEL is unset: two per physical core (a batch of
+ * sequences costs little more than one while the cores wait on memory), no more than half the free
+ * memory holds at `sequenceBytes` each (one sequence's context, llama.cpp's own estimate), at most
+ * MAX_PARALLEL, at least one.
+ */
+export function defaultParallel(physicalCores: number, freeBytes: number, sequenceBytes: number): number {
+  const byCores = Math.max(1, Math.floor(physicalCores)) * 2;
+  const byMemory = sequenceBytes > 0 ? Math.floor(freeBytes / 2 / sequenceBytes) : MAX_PARALLEL;
+  return Math.max(1, Math.min(MAX_PARALLEL, byCores, byMemory));
 }
