@@ -101,9 +101,24 @@ describe('projects, sharing and the prompt library', () => {
     await owner.chat.toastText('Shared with your team');
     await shootFour(ownerPage, 'chat-in-project');
 
-    // The owner saves a team prompt with placeholders (the library's API; the picker reads it).
-    const prompt = await ownerPage.request.post('/api/prompts', { data: { title: 'Welcome note', body: 'Write a welcome note for {{name}}, who joins {{team}}.', scope: 'team' } });
-    expect(prompt.status()).toBe(201);
+    // The owner saves a team prompt with placeholders in the prompt library, opened from "/".
+    await owner.chat.messageBox().fill('/');
+    await ownerPage.getByRole('listbox', { name: 'Saved prompts' }).waitFor();
+    await ownerPage.getByRole('button', { name: 'Save or delete prompts…' }).click();
+    const library = ownerPage.getByRole('dialog', { name: 'Prompt library' });
+    await library.getByLabel('Title').fill('Welcome note');
+    await library.getByLabel('Prompt', { exact: true }).fill('Write a welcome note for {{name}}, who joins {{team}}.');
+    expect(await library.getByText('It will ask for:').innerText()).toBe('It will ask for: name, team');
+    await library.getByLabel('Share with my team').check();
+    await library.getByRole('button', { name: 'Save prompt' }).click();
+    await library.getByRole('list', { name: 'Your prompts' }).getByText('Welcome note').waitFor();
+    // Saving a prompt sends no message.
+    expect(await ownerPage.getByRole('main').getByText('/', { exact: true }).count()).toBe(0);
+    expect(await library.getByRole('list', { name: 'Your prompts' }).getByRole('listitem').first().innerText()).toContain(`Team · ${me.user.username}`);
+    await shootFour(ownerPage, 'prompt-library');
+    await ownerPage.keyboard.press('Escape');
+    await library.waitFor({ state: 'detached' });
+    await owner.chat.messageBox().fill('');
 
     // A teammate, on a phone in the dark, joins the team and opens the shared conversation from the project.
     const mate = await sessions.onChatScreen({ viewport: 'phone', colorScheme: 'dark' });

@@ -11,6 +11,7 @@ import { AttachmentChips } from './attachment-chips';
 import { MENTION_LISTBOX_ID, MentionChips, MentionListbox, mentionOptionId } from './mention-picker';
 import { usePrompts } from '../api/projects';
 import { placeholdersOf } from '@contract/prompts';
+import { PromptLibraryDialog } from './prompt-library-dialog';
 import { PROMPT_LISTBOX_ID, PlaceholderDialog, PromptListbox, promptChoices, promptOptionId, slashQuery, type PromptChoice } from './prompt-picker';
 
 /** SPEC §9: the message box grows from 60 px to at most 128 px. */
@@ -143,6 +144,7 @@ export const Composer = memo(function Composer({
   const choices = slashOpen ? promptChoices(savedPrompts.data?.prompts ?? [], slash) : [];
   const [promptIndex, setPromptIndex] = useState(0);
   const [asking, setAsking] = useState<PromptChoice | null>(null);
+  const [managingPrompts, setManagingPrompts] = useState(false);
 
   function pickPrompt(choice: PromptChoice) {
     setPromptIndex(0);
@@ -251,7 +253,14 @@ export const Composer = memo(function Composer({
           onHover={setActiveIndex}
         />
       )}
-      {slashOpen && <PromptListbox choices={choices} activeIndex={Math.min(promptIndex, Math.max(0, choices.length - 1))} onPick={pickPrompt} onHover={setPromptIndex} />}
+      {slashOpen && <PromptListbox choices={choices} activeIndex={Math.min(promptIndex, Math.max(0, choices.length - 1))} onPick={pickPrompt} onHover={setPromptIndex} onManage={() => setManagingPrompts(true)} />}
+      <PromptLibraryDialog
+        open={managingPrompts}
+        onClose={() => {
+          setManagingPrompts(false);
+          requestAnimationFrame(() => textareaRef.current?.focus());
+        }}
+      />
       <PlaceholderDialog
         prompt={asking}
         onDone={(filled) => {

@@ -34,7 +34,20 @@ export function promptChoices(saved: readonly { id: string; title: string; body:
  * The prompts matching "/query", above the message box. Focus stays in the message box, which
  * points at the active option with aria-activedescendant; arrows move, Enter picks, Escape closes.
  */
-export function PromptListbox({ choices, activeIndex, onPick, onHover }: { choices: PromptChoice[]; activeIndex: number; onPick(choice: PromptChoice): void; onHover(index: number): void }) {
+export function PromptListbox({
+  choices,
+  activeIndex,
+  onPick,
+  onHover,
+  onManage,
+}: {
+  choices: PromptChoice[];
+  activeIndex: number;
+  onPick(choice: PromptChoice): void;
+  onHover(index: number): void;
+  /** Opens the prompt library, where prompts are saved and deleted. */
+  onManage(): void;
+}) {
   return (
     <div className="absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10 sm:right-auto sm:w-96">
       <p className="border-b border-slate-100 px-3 py-2 text-xs text-slate-500">Insert a saved prompt</p>
@@ -57,6 +70,16 @@ export function PromptListbox({ choices, activeIndex, onPick, onHover }: { choic
           </li>
         ))}
       </ul>
+      <div className="border-t border-slate-100 p-1">
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={onManage}
+          className="w-full rounded-xl px-3 py-2 text-left text-sm font-medium text-genie-700 hover:bg-genie-50"
+        >
+          Save or delete prompts…
+        </button>
+      </div>
     </div>
   );
 }
