@@ -107,6 +107,9 @@ const ADDED_COLUMN_DEFAULTS: Record<string, unknown> = {
   // 0015: every existing file waits for the search indexer.
   'files.index_status': 'pending',
   'files.index_attempts': 0,
+  // 0027: no existing message is a copy, no existing interaction a Continue.
+  'messages.copied': false,
+  'interactions.continuation': false,
 };
 /** Columns a later migration fills in from the old rows (0014: each conversation one straight branch). */
 const BACKFILLED_COLUMNS = new Set(['messages.parent_id', 'conversations.active_leaf_id']);
