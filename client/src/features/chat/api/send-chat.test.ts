@@ -29,7 +29,12 @@ describe("streamChat: a stream's error event", () => {
     expect(await failureOf({ error: 'Try again at 14:00.', code })).toEqual({ kind: 'limited', message: 'Try again at 14:00.' });
   });
 
-  it.each(['provider_failed', 'forbidden', 'no_such_code', undefined])('%s is a plain failure', async (code) => {
+  it("forbidden is the team policy's refusal, with its sentence (issue 43)", async () => {
+    const sentence = 'Your team does not allow Legal mode. The team owner or an admin can change this on the Team page.';
+    expect(await failureOf({ error: sentence, code: 'forbidden' })).toEqual({ kind: 'refused', message: sentence });
+  });
+
+  it.each(['provider_failed', 'no_such_code', undefined])('%s is a plain failure', async (code) => {
     expect(await failureOf({ error: 'The model did not answer.', code })).toEqual({ kind: 'failed', message: 'The model did not answer.' });
   });
 });
