@@ -1,6 +1,7 @@
 import { CheckCircle2, ExternalLink, Printer } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Invoice } from '@contract/billing';
+import { CopyField } from '@/components/copy-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Countdown } from '@/components/ui/countdown';
@@ -9,7 +10,6 @@ import { HttpError } from '@/lib/request';
 import { useInvoice } from '../api/get-invoice';
 import { useRenewPlan } from '../api/renew-plan';
 import { day, STATUS_NAMES, usd } from '../lib/format';
-import { CopyField } from './copy-field';
 import { PaymentQr } from './payment-qr';
 
 const STATUS_VARIANT = { pending: 'warning', paid: 'success', expired: 'danger', invalid: 'danger' } as const;
@@ -32,12 +32,12 @@ function PayDirect({ invoice }: { invoice: Invoice }) {
       <div className="min-w-0 flex-1 space-y-4">
         <div>
           <p className="mb-1 text-sm font-medium text-slate-700">Send exactly</p>
-          {invoice.amount && <CopyField value={invoice.amount} label={`Amount in ${invoice.currency}`} />}
+          {invoice.amount && <CopyField value={invoice.amount} label={`Amount in ${invoice.currency}`} buttonLabel={`Copy amount in ${invoice.currency.toLowerCase()}`} />}
           <p className="mt-1 text-xs text-slate-600">{invoice.currency}: this exact amount tells us the payment is yours.</p>
         </div>
         <div>
           <p className="mb-1 text-sm font-medium text-slate-700">To this address</p>
-          {invoice.address && <CopyField value={invoice.address} label={`${invoice.currency} address`} />}
+          {invoice.address && <CopyField value={invoice.address} label={`${invoice.currency} address`} buttonLabel={`Copy ${invoice.currency.toLowerCase()} address`} />}
           {/* The whole address, wrapped: a payer checks it character by character. */}
           {invoice.address && <p className="mt-1 break-all font-mono text-xs text-slate-700">{invoice.address}</p>}
         </div>

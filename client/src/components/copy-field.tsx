@@ -3,15 +3,18 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
-/** A value to copy (an address, an amount): selectable by hand too, with a Copy button. */
-export function CopyField({ value, label }: { value: string; label: string }) {
+/**
+ * A value to copy (an address, an amount, an invitation link): selectable by hand too, with a Copy
+ * button. `buttonLabel` names the button where several Copy buttons share a screen.
+ */
+export function CopyField({ value, label, buttonLabel }: { value: string; label: string; buttonLabel?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="flex gap-2">
       <Input readOnly value={value} aria-label={label} className="min-w-0 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
       <Button
         variant="outline"
-        aria-label={`Copy ${label.toLowerCase()}`}
+        aria-label={buttonLabel}
         onClick={async () => {
           try {
             await navigator.clipboard.writeText(value);
