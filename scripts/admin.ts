@@ -3,12 +3,13 @@
 // must not be open in a running server at the same time). The password is ADMIN_NEW_PASSWORD
 // when set, otherwise a generated one printed once.
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { DataDirInUseError } from '../server/db/data-dir-lock';
 import { openDatabase } from '../server/db/open-database';
 import { AppError } from '../server/lib/app-error';
 import { systemClock } from '../server/lib/clock';
 import { createAdminAuthService } from '../server/modules/admin/admin-auth.service';
+import { runCommand } from './lib/run-command';
 
 const USAGE = 'Usage: npm run admin -- create <name>\n       npm run admin -- reset-password <name>\nSet ADMIN_NEW_PASSWORD to choose the password; otherwise one is generated and printed once.';
 
@@ -32,8 +33,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirInUseError) console.error((error as Error).message);
-  else console.error(error);
-  process.exit(1);
-});
+runCommand(main, [AppError, DataDirInUseError]);

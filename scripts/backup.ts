@@ -5,11 +5,12 @@
 // ("Backups and upgrades") for pg_dump. Restore with `npm run restore -- <file>`.
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { DataDirInUseError } from '../server/db/data-dir-lock';
 import { openPglite } from '../server/db/pglite';
 import { BackupError, writeBackup, type BackupSummary } from '../server/modules/backup/backup-archive';
 import { CONTROL_SOCKET } from '../server/modules/backup/backup.service';
+import { runCommand } from './lib/run-command';
 
 const USAGE = 'Usage: npm run backup -- <file.tar.gz>';
 
@@ -61,8 +62,4 @@ async function main() {
   console.log(`Backup written: ${summary.file} (${summary.bytes.toLocaleString('en-US')} bytes, ${summary.objects} objects, as of ${summary.createdAt}).`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+runCommand(main, [BackupError, DataDirInUseError]);

@@ -1,9 +1,10 @@
 // `npm run restore -- <file>`: a backup made by `npm run backup` (or BACKUP_DIR's schedule) into
 // an empty DATA_DIR; then `npm start` on it. It never writes into a data directory that holds
 // anything, so it cannot overwrite a Genie's data.
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { loadPgliteDump } from '../server/db/pglite-client';
 import { BackupError, restoreBackup } from '../server/modules/backup/backup-archive';
+import { runCommand } from './lib/run-command';
 
 const USAGE = 'Usage: npm run restore -- <file.tar.gz>   (into DATA_DIR, which must be empty)';
 
@@ -18,8 +19,4 @@ async function main() {
   console.log(`Restored the backup of ${restored.createdAt} (${restored.objects} objects) into ${config.DATA_DIR}. Start Genie on it with npm start.`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+runCommand(main, [BackupError]);

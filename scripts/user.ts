@@ -4,7 +4,7 @@
 // server at the same time). The password is USER_NEW_PASSWORD when set, otherwise a generated one
 // printed once. Every session of the account ends, and its unused reset links stop working.
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { DataDirInUseError } from '../server/db/data-dir-lock';
 import { openDatabase } from '../server/db/open-database';
 import { AppError } from '../server/lib/app-error';
@@ -13,6 +13,7 @@ import { createAuthService } from '../server/modules/auth/auth.service';
 import { createPasswordResetService } from '../server/modules/auth/password-reset.service';
 import { UserDataChanges } from '../server/modules/auth/session-cache';
 import { createPublicLinks } from '../server/lib/public-links';
+import { runCommand } from './lib/run-command';
 
 const USAGE = 'Usage: npm run user -- reset-password <email>\nSet USER_NEW_PASSWORD to choose the password; otherwise one is generated and printed once.';
 
@@ -37,8 +38,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirInUseError) console.error((error as Error).message);
-  else console.error(error);
-  process.exit(1);
-});
+runCommand(main, [AppError, DataDirInUseError]);
