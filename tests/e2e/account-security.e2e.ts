@@ -189,13 +189,18 @@ describe('account security in the browser', () => {
     await admin.openLogin();
     await admin.signIn({ username: 'security-admin', password: 'a security admin passphrase' });
     await admin.openTab('Users');
-    await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
     const row = admin.panel().getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: user.email });
+    // The newest account is on the first page before any search.
     await row.waitFor();
     await screenshot(page, 'admin-user-actions-desktop-light');
     const seen = inbox.messages.length;
-    // The app's own confirm dialog, not the browser's (issue 42).
+    const searched = page.waitForResponse((response) => response.url().includes('/api/admin/users?') && response.url().includes('search='));
+    await admin.panel().getByPlaceholder('Search by email or username').fill(user.email);
+    // The app's own confirm dialog, not the browser's (issue 42). It is opened before the typed search
+    // has settled and stays open once the search's answer comes: CI caught the list swapped for
+    // "Loading..." there, the dialog unmounted under the admin's click.
     await row.getByRole('button', { name: 'Send reset' }).click();
+    await searched;
     await page.getByRole('dialog', { name: 'Send a password reset?' }).getByRole('button', { name: 'Send reset' }).click();
     expect(await admin.toastText('Reset link sent')).toBe(`Reset link sent A reset link was mailed to ${user.email}. It works once, for one hour.`);
     const mail = await inbox.next(seen);

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminTeamList } from '@contract/accounts';
 import { ADMIN_QUERY_KEY, adminGet, useAdminToken } from '../lib/admin-token';
 
@@ -15,4 +15,10 @@ export const adminTeamsQueryOptions = (search: string) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-export const useAdminTeams = (search: string) => useInfiniteQuery({ ...adminTeamsQueryOptions(search), enabled: useAdminToken() !== null });
+export const useAdminTeams = (search: string) => useInfiniteQuery({
+    ...adminTeamsQueryOptions(search),
+    // A refined search keeps the rows shown until its answer comes: the list is not swapped for a
+    // spinner, so a row's open confirm dialog is not unmounted under the admin's click.
+    placeholderData: keepPreviousData,
+    enabled: useAdminToken() !== null,
+  });

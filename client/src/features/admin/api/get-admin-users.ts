@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUserList } from '@contract/accounts';
 import { ADMIN_QUERY_KEY, adminGet, useAdminToken } from '../lib/admin-token';
 
@@ -18,4 +18,10 @@ export const adminUsersQueryOptions = (search: string) =>
   });
 
 /** The searchable, paged account list (no polling: an admin acting on a row wants it to stay put). */
-export const useAdminUsers = (search: string) => useInfiniteQuery({ ...adminUsersQueryOptions(search), enabled: useAdminToken() !== null });
+export const useAdminUsers = (search: string) => useInfiniteQuery({
+    ...adminUsersQueryOptions(search),
+    // A refined search keeps the rows shown until its answer comes: the list is not swapped for a
+    // spinner, so a row's open confirm dialog is not unmounted under the admin's click.
+    placeholderData: keepPreviousData,
+    enabled: useAdminToken() !== null,
+  });

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminAuditList } from '@contract/accounts';
 import { ADMIN_QUERY_KEY, adminGet, useAdminToken } from '../lib/admin-token';
 
@@ -32,4 +32,10 @@ export const auditQueryOptions = (filters: AuditFilters) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-export const useAudit = (filters: AuditFilters) => useInfiniteQuery({ ...auditQueryOptions(filters), enabled: useAdminToken() !== null });
+export const useAudit = (filters: AuditFilters) => useInfiniteQuery({
+    ...auditQueryOptions(filters),
+    // A refined search keeps the rows shown until its answer comes: the list is not swapped for a
+    // spinner, so a row's open confirm dialog is not unmounted under the admin's click.
+    placeholderData: keepPreviousData,
+    enabled: useAdminToken() !== null,
+  });

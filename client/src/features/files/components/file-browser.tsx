@@ -1,10 +1,11 @@
 import { FolderPlus, LayoutGrid, List, Search, Upload } from 'lucide-react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import type { FileRecord } from '@contract/files';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { FilePreviewDialog, type PreviewTarget } from '@/components/file-preview';
+import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/utils';
 import { useFileListPages } from '../api/get-files';
 import { useImport } from '../hooks/use-import';
@@ -39,15 +40,6 @@ export interface FileBrowserProps {
   onNavigate?: (place: FilePlace) => void;
   className?: string;
 }
-
-const useDebounced = (value: string, ms: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
