@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { firstReadsOf, type SignedInPath } from '@contract/first-reads';
 import { startEarly } from '@/lib/early-requests';
 import { lazyPage } from './lazy-page';
+import { RouteAnnouncer } from './route-announcer';
 
 // Every page is its own chunk: the landing page loads no chat, admin or chart code.
 const LandingPage = lazyPage(() => import('./routes/landing'));
@@ -145,6 +146,8 @@ function useScrollToTopOnNavigation() {
 export function AppRouter() {
   useScrollToTopOnNavigation();
   return (
+    <>
+    <RouteAnnouncer />
     <Suspense fallback={<PageFallback />}>
       <Switch>
         <Route path="/" component={LandingPage} />
@@ -166,5 +169,6 @@ export function AppRouter() {
         <Route component={NotFound} />
       </Switch>
     </Suspense>
+    </>
   );
 }

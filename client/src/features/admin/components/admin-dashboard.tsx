@@ -19,6 +19,7 @@ import { SystemTab } from './system-tab';
 import { UsageTab } from './usage-tab';
 import { UsersTab } from './users-tab';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { SkipLink } from '@/components/ui/skip-link';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -108,6 +109,7 @@ export function AdminDashboard() {
 
   return (
     <div className="min-h-screen bg-slate-50">
+      <SkipLink />
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
@@ -136,7 +138,7 @@ export function AdminDashboard() {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none">
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabId)}>
           <SidewaysScroller>
             <TabsList className="flex-nowrap">

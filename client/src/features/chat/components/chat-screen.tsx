@@ -13,7 +13,9 @@ import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
 import { sendFeedback } from '../api/send-feedback';
 import { useChatSession } from '../hooks/use-chat-session';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
-import { speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
+import { speakableText, speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
+import { ReplyAnnouncer, replyAnnouncement } from './reply-announcer';
+import { SkipLink } from '@/components/ui/skip-link';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useVoiceSetting } from '../hooks/use-voice-setting';
 import type { ChatMessage } from '../lib/chat-message';
@@ -80,7 +82,14 @@ export function ChatScreen({
   const { scrollerRef, contentRef, stickNow, atBottom } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
 
   const voiceOn = voice.enabled && speech.supported;
-  const onReply = useCallback((message: ChatMessage) => voiceOn && speech.speak(message.id, message.content), [voiceOn, speech.speak]);
+  const [announcement, setAnnouncement] = useState('');
+  const onReply = useCallback(
+    (message: ChatMessage) => {
+      setAnnouncement(replyAnnouncement(persona.name, speakableText(message.content)));
+      if (voiceOn) speech.speak(message.id, message.content);
+    },
+    [voiceOn, speech.speak, persona.name],
+  );
   const onFailedText = useCallback((text: string) => composerRef.current?.setText(text), []);
   const session = useChatSession({ persona, mode, onReply, onFailedText });
 
@@ -293,6 +302,8 @@ export function ChatScreen({
 
   return (
     <div className="flex h-dvh overflow-hidden bg-gradient-to-br from-slate-50 via-white to-genie-50/60">
+      <SkipLink href="#chat-message" label="Skip to message box" onJump={() => composerRef.current?.focus()} />
+      <ReplyAnnouncer announcement={announcement} />
       <ChatSidebar
         collapsed={collapsed}
         onToggle={toggleSidebar}

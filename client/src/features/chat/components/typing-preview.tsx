@@ -23,7 +23,7 @@ export function TypingPreview({ store, tools, persona }: { store: PreviewStore; 
   const activity = useToolActivity(tools);
   if (!preview) return null;
   return (
-    <div className="flex gap-3" aria-live="polite" aria-busy="true" data-testid="typing-preview">
+    <div className="flex gap-3" aria-busy="true" data-testid="typing-preview">
       <PersonaBadge persona={persona} className="mt-1 hidden sm:flex" />
       <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
         <div className="rounded-2xl rounded-tl-md border border-genie-100 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">

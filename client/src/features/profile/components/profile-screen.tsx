@@ -15,6 +15,7 @@ import { ProfileHeader } from './profile-header';
 import { SettingsTab } from './settings-tab';
 import { StorageTab } from './storage-tab';
 import { YourDataCard, type EraseConfirmation } from './your-data-card';
+import { SkipLink } from '@/components/ui/skip-link';
 
 const TABS = [
   ['overview', 'Overview'],
@@ -38,8 +39,9 @@ function initialTab(values: string[]): string {
 function Shell({ isPremium, children }: { isPremium?: boolean; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
+      <SkipLink />
       <ProfileHeader isPremium={isPremium} />
-      <main className="mx-auto max-w-5xl px-4 pb-16 pt-6 sm:px-6 sm:pt-10">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 pt-6 outline-none sm:px-6 sm:pt-10">{children}</main>
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function StorageTab({ metrics }: { metrics: UserMetrics }) {
               {formatPercent(storageUsed, storageLimit)} used
             </p>
           </div>
-          <Progress value={percentOf(storageUsed, storageLimit)} label="Storage used" className="h-3" />
+          <Progress value={percentOf(storageUsed, storageLimit)} valueText={`${formatPercent(storageUsed, storageLimit)} used`} label="Storage used" className="h-3" />
           <p className="text-xs text-slate-500">{formatStorage(Math.max(0, storageLimit - storageUsed))} free</p>
         </CardContent>
       </Card>

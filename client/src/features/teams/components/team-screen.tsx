@@ -15,10 +15,12 @@ import { MemberList } from './member-list';
 import { PolicySection } from './policy-section';
 import { UsageSection } from './usage-section';
 import { TeamSummary } from './team-summary';
+import { SkipLink } from '@/components/ui/skip-link';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
+      <SkipLink />
       <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/85 backdrop-blur">
         <div className="mx-auto grid h-14 max-w-3xl grid-cols-[1fr_auto_1fr] items-center gap-3 px-4 sm:px-6">
           <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 justify-self-start text-slate-700')}>
@@ -37,7 +39,7 @@ function Shell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-3xl grid-cols-1 gap-5 px-4 pb-16 pt-6 sm:px-6 sm:pt-10">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-3xl grid-cols-1 gap-5 px-4 pb-16 pt-6 outline-none sm:px-6 sm:pt-10">{children}</main>
     </div>
   );
 }
