@@ -83,4 +83,44 @@ describe('accessibility by construction (issue 44)', () => {
     await bar.waitFor();
     expect([await bar.getAttribute('aria-valuenow'), await bar.getAttribute('aria-valuetext')]).toEqual(['0', '<0.1% used']);
   });
+  it('gives focus back to the opener when a dialog closes, and to the page when the opener is gone', async () => {
+    const { page, chat } = await sessions.onChatScreen();
+    // Radix hands focus back a task after the dialog leaves the page: wait for it to land anywhere
+    // but the body (where it fell before), then name where.
+    const focused = async () => {
+      await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 2_000 }).catch(() => undefined);
+      return page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || document.activeElement?.tagName);
+    };
+    // The shortcuts list, asked for with ? after leaving the message box: back to the box.
+    await chat.messageBox().focus();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('?');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await shortcuts.waitFor();
+    await page.keyboard.press('Escape');
+    await shortcuts.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('chat-message');
+
+    const files = new FilesPage(page);
+    await files.goto();
+    await files.upload([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') }]);
+    await files.item('notes.txt').waitFor();
+    // Rename by keyboard, then Escape: back on the Rename button.
+    await page.getByRole('button', { name: 'Rename notes.txt' }).focus();
+    await page.keyboard.press('Enter');
+    const rename = page.getByRole('dialog');
+    await rename.waitFor();
+    await page.keyboard.press('Escape');
+    await rename.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Rename notes.txt');
+    // Delete by keyboard: the file and its button are gone, so focus goes to the page's main region.
+    await page.getByRole('button', { name: 'Delete notes.txt' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete file “notes.txt”?' });
+    await confirm.getByRole('button', { name: 'Delete file' }).focus();
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await files.item('notes.txt').waitFor({ state: 'detached' });
+    expect(await focused()).toBe('main');
+  });
 });

@@ -331,7 +331,7 @@ export function ChatScreen({
       {!collapsed && (
         <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-black/40 lg:hidden" />
       )}
-      <main id="main" className="flex min-w-0 flex-1 flex-col">
+      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
         <ChatHeader persona={persona} mode={mode} model={model} />
         {sharedId ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
