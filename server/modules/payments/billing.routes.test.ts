@@ -202,6 +202,34 @@ describe('billing in direct-wallet mode', () => {
     expect((await getInvoice(owner.cookie, invoice.invoiceId)).json()).toMatchObject({ amountUSD: '149.25', listPriceUSD: '199.00' });
     await t.app.inject({ method: 'POST', url: '/api/admin/promotions/pause-all', headers: admin });
   });
+
+  it('a refund naming the invoiceId takes back the period it paid for, once; one for an unpaid invoice changes nothing', async () => {
+    const owner = await signUp(t.app);
+    const before = new Date(clock.now().getTime() + 5 * DAY);
+    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: before, plan: 'starter' });
+    const invoice = (await checkout(owner.cookie, { plan: 'pro', currency: 'BTC' })).json();
+    await markReceived(invoice.invoiceId);
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(new Date(before.getTime() + 30 * DAY).toISOString());
+
+    const refund = await webhook({ eventId: `evt-refund-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'refunded', plan: 'starter', amountUSD: '1.00' });
+    expect(refund.json()).toEqual({ received: true, duplicate: false });
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(before.toISOString());
+    expect((await getInvoice(owner.cookie, invoice.invoiceId)).json().status).toBe('refunded');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.txHash, `invoice:${invoice.invoiceId}`));
+    expect(payment!.status).toBe('refunded');
+
+    // Again under another event id, or confirmed again: the period is neither taken twice nor given back.
+    expect((await webhook({ eventId: `evt-refund-2-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'refunded' })).statusCode).toBe(200);
+    const reconfirm = await webhook({ eventId: `evt-reconfirm-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'confirmed' });
+    expect(reconfirm.statusCode).toBe(409);
+    expect(reconfirm.json()).toEqual({ error: 'This invoice was refunded and cannot be paid again. Create a new invoice.', code: 'conflict' });
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(before.toISOString());
+
+    const unpaid = (await checkout(owner.cookie, { plan: 'pro', currency: 'BTC' })).json();
+    expect((await webhook({ eventId: `evt-refund-${unpaid.invoiceId}`, invoiceId: unpaid.invoiceId, status: 'refunded' })).json()).toEqual({ received: true, duplicate: false });
+    expect((await getInvoice(owner.cookie, unpaid.invoiceId)).json().status).toBe('pending');
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(before.toISOString());
+  });
 });
 
 describe('billing receipts and the team’s invoices', () => {

@@ -166,7 +166,7 @@ export function createBillingService(deps: {
       const total = (s: InvoiceStatus) => ({ count: sums[s].count, amountUSD: Number(sums[s].amountUsd).toFixed(2) });
       return {
         invoices: rows.map((r) => adminInvoiceView(r.invoice, r.teamName, now)),
-        totals: { pending: total('pending'), paid: total('paid'), expired: total('expired'), invalid: total('invalid') },
+        totals: { pending: total('pending'), paid: total('paid'), expired: total('expired'), invalid: total('invalid'), refunded: total('refunded') },
       };
     },
 
