@@ -203,6 +203,36 @@ describe('billing in direct-wallet mode', () => {
     await t.app.inject({ method: 'POST', url: '/api/admin/promotions/pause-all', headers: admin });
   });
 
+  it('refuses a plan with fewer seats than the team has members, naming how many must go, and sells it once they have', async () => {
+    const owner = await signUp(t.app);
+    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: new Date(clock.now().getTime() + 10 * DAY), plan: 'pro' });
+    t.userDataChanges.changed();
+    const members = [];
+    for (let i = 0; i < 4; i++) {
+      const member = await signUp(t.app);
+      await joinTeam(t.app, owner, member, 'member');
+      members.push(member);
+    }
+    const refused = await checkout(owner.cookie, { plan: 'starter', currency: 'BTC' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'The Starter plan has 3 seats and your team has 5 members. Remove 2 members before choosing Starter: nobody is removed without you choosing.',
+      code: 'seat_limit',
+    });
+    const teamId = (await teamOf(t.database.db, owner.user.id)).id;
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.teamId, teamId))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/team', headers: { cookie: owner.cookie } })).json().members).toHaveLength(5);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/team/members/${members[0]!.user.id}`, headers: { cookie: owner.cookie } });
+    expect((await checkout(owner.cookie, { plan: 'starter', currency: 'BTC' })).json().error).toBe(
+      'The Starter plan has 3 seats and your team has 4 members. Remove 1 member before choosing Starter: nobody is removed without you choosing.',
+    );
+    await t.app.inject({ method: 'DELETE', url: `/api/team/members/${members[1]!.user.id}`, headers: { cookie: owner.cookie } });
+    const sold = await checkout(owner.cookie, { plan: 'starter', currency: 'BTC' });
+    expect(sold.statusCode).toBe(201);
+    expect(sold.json().plan).toBe('starter');
+  });
+
   it('a refund naming the invoiceId takes back the period it paid for, once; one for an unpaid invoice changes nothing', async () => {
     const owner = await signUp(t.app);
     const before = new Date(clock.now().getTime() + 5 * DAY);
