@@ -247,6 +247,9 @@ describe('billing in direct-wallet mode', () => {
     expect((await getInvoice(owner.cookie, invoice.invoiceId)).json().status).toBe('refunded');
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.txHash, `invoice:${invoice.invoiceId}`));
     expect(payment!.status).toBe('refunded');
+    const refunded = (await t.app.inject({ method: 'GET', url: '/api/admin/invoices?status=refunded', headers: admin })).json();
+    expect(refunded.invoices.map((i: { invoiceId: string; status: string }) => [i.invoiceId, i.status])).toEqual([[invoice.invoiceId, 'refunded']]);
+    expect(refunded.totals.refunded).toEqual({ count: 1, amountUSD: '199.00' });
 
     // Again under another event id, or confirmed again: the period is neither taken twice nor given back.
     expect((await webhook({ eventId: `evt-refund-2-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'refunded' })).statusCode).toBe(200);

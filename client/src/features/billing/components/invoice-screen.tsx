@@ -1,6 +1,6 @@
 import { CheckCircle2, ExternalLink, Printer } from 'lucide-react';
-import { Link, useLocation, useSearch } from 'wouter';
-import type { Invoice } from '@contract/billing';
+import { Link, useSearch } from 'wouter';
+import type { BillingCurrency, Invoice } from '@contract/billing';
 import { CopyField } from '@/components/copy-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -77,7 +77,6 @@ const ENDED = {
 } as const;
 
 function Ended({ invoice }: { invoice: Invoice }) {
-  const [, navigate] = useLocation();
   const renew = useRenewPlan();
   return (
     <div className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
@@ -87,14 +86,15 @@ function Ended({ invoice }: { invoice: Invoice }) {
       <Button
         className="mt-4"
         disabled={renew.isPending}
-        onClick={async () => {
-          const next = await renew.mutateAsync({ plan: invoice.plan, currency: invoice.currency as never });
-          if (next.checkoutUrl.startsWith('/')) navigate(next.checkoutUrl);
-          else window.location.assign(next.checkoutUrl);
-        }}
+        onClick={() => renew.renew({ plan: invoice.plan, currency: invoice.currency as BillingCurrency })}
       >
         Create a new invoice
       </Button>
+      {renew.problem && (
+        <p role="alert" className="mt-2 text-sm font-medium">
+          {renew.problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { Link, useLocation } from 'wouter';
 import { RENEWAL_REMINDER_DAYS, type BillingCurrency, type TeamInvoices } from '@contract/billing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { HttpError } from '@/lib/request';
 import { useTeamInvoices } from '../api/get-team-invoices';
 import { useRenewPlan } from '../api/renew-plan';
 import { day, STATUS_NAMES, usd } from '../lib/format';
@@ -22,7 +21,6 @@ function RenewalBanner({ data }: { data: TeamInvoices }) {
   if (Date.parse(data.planEndsAt) - Date.now() > RENEWAL_REMINDER_DAYS * DAY_MS) return null;
   const plan = data.plan;
   const currency = data.invoices.find((i) => i.status === 'paid')?.currency ?? data.invoices[0]?.currency;
-  const problem = renew.error instanceof HttpError ? (renew.error.serverMessage ?? renew.error.message) : renew.error && 'The renewal invoice could not be made. Try again in a moment.';
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <BellRing aria-hidden="true" className="h-5 w-5" />
@@ -30,21 +28,13 @@ function RenewalBanner({ data }: { data: TeamInvoices }) {
       <Button
         disabled={renew.isPending}
         onClick={() => {
-          if (!currency) return navigate(`/premium?plan=${plan}`);
-          renew.mutate(
-            { plan, currency: currency as BillingCurrency },
-            {
-              onSuccess: (next) => {
-                if (next.checkoutUrl.startsWith('/')) navigate(next.checkoutUrl);
-                else window.location.assign(next.checkoutUrl);
-              },
-            },
-          );
+          if (currency) renew.renew({ plan, currency: currency as BillingCurrency });
+          else navigate(`/premium?plan=${plan}`);
         }}
       >
         Renew for one month
       </Button>
-      {problem && <p className="w-full text-sm font-medium text-red-800">{problem}</p>}
+      {renew.problem && <p className="w-full text-sm font-medium text-red-800">{renew.problem}</p>}
     </div>
   );
 }
