@@ -20,7 +20,8 @@ export const checkoutBodySchema = z.object({
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
-export const invoiceStatusSchema = z.enum(['pending', 'paid', 'expired', 'invalid']);
+/** `refunded`: paid, then a signed refund took its period back (a payment that failed after it was paid reads `invalid`). */
+export const invoiceStatusSchema = z.enum(['pending', 'paid', 'expired', 'invalid', 'refunded']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 /** Exactly the issue's checkout answer. */
@@ -81,7 +82,7 @@ export const billingOptionsSchema = z.object({
 export type BillingOptions = z.infer<typeof billingOptionsSchema>;
 
 export const adminInvoicesQuerySchema = z.object({
-  status: z.enum(['pending', 'paid', 'expired', 'invalid', 'all']).default('all'),
+  status: z.enum(['pending', 'paid', 'expired', 'invalid', 'refunded', 'all']).default('all'),
 });
 
 export const adminInvoiceSchema = invoiceSchema.extend({ teamId: z.uuid(), teamName: z.string(), confirmedBy: z.string().nullable() });
@@ -90,7 +91,7 @@ export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 const totalSchema = z.object({ count: z.number().int(), amountUSD: z.string() });
 export const adminInvoicesResponseSchema = z.object({
   invoices: z.array(adminInvoiceSchema),
-  totals: z.object({ pending: totalSchema, paid: totalSchema, expired: totalSchema, invalid: totalSchema }),
+  totals: z.object({ pending: totalSchema, paid: totalSchema, expired: totalSchema, invalid: totalSchema, refunded: totalSchema }),
 });
 export type AdminInvoicesResponse = z.infer<typeof adminInvoicesResponseSchema>;
 

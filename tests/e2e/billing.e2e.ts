@@ -79,6 +79,25 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
     return owner;
   }
 
+  /** Pays a `plan` invoice for the signed-in owner through the signed webhook naming its invoiceId. */
+  async function payInvoice(ownerPage: Page, plan: 'starter' | 'pro') {
+    const invoice = (await (await ownerPage.request.post('/api/billing/checkout', { data: { plan, currency: 'BTC' } })).json()) as { invoiceId: string };
+    const body = JSON.stringify({ eventId: `evt-paid-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'confirmed' });
+    expect((await ownerPage.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, body), data: body })).status()).toBe(200);
+    return invoice.invoiceId;
+  }
+
+  /** A new account, signed up through the API in a context of its own, that joins the owner's team. */
+  async function addMember(ownerPage: Page, viewport: keyof typeof VIEWPORTS) {
+    const page = await open(viewport);
+    const member = uniqueUser();
+    expect((await page.request.post('/api/auth/signup', { data: member })).status()).toBe(201);
+    const invited = await ownerPage.request.post('/api/team/invitations', { data: { email: member.email, role: 'member' } });
+    const token = ((await invited.json()) as { url: string }).url.split('/invite/')[1]!;
+    expect((await page.request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);
+    return member;
+  }
+
   const subscription = async (page: Page) => (await (await page.request.get('/api/user/subscription')).json()) as { isPremium: boolean; plan: string | null };
 
   for (const viewport of ['phone', 'laptop'] as const) {
@@ -134,6 +153,46 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
       await ownerPage.goto('/team');
       await ownerPage.getByRole('heading', { name: 'Plan and invoices' }).waitFor();
       await screenshot(ownerPage, `billing-team-${viewport}`);
+    }, 120_000);
+  }
+
+  for (const viewport of ['phone', 'laptop'] as const) {
+    it(`at ${viewport} width: Starter for a team of four asks whom to remove, then makes the invoice; a week before the end the banner renews in one click`, async () => {
+      const ownerPage = await open(viewport);
+      expect((await ownerPage.request.post('/api/auth/signup', { data: uniqueUser() })).status()).toBe(201);
+      const firstInvoice = await payInvoice(ownerPage, 'pro');
+      const members = [await addMember(ownerPage, viewport), await addMember(ownerPage, viewport), await addMember(ownerPage, viewport)];
+
+      const premium = new PremiumPage(ownerPage);
+      await premium.open('starter');
+      await ownerPage.getByLabel('Pay with').waitFor();
+      await premium.subscribe('Starter');
+      const dialog = ownerPage.getByRole('dialog', { name: 'Choose whom to remove' });
+      await dialog.getByText('The Starter plan has 3 seats and your team has 4 members. Choose 1 to remove before you continue; nobody else is removed.').waitFor();
+      expect(await dialog.getByRole('checkbox').count()).toBe(3);
+      expect(await dialog.getByRole('button', { name: 'Choose 1 more' }).isDisabled()).toBe(true);
+      await dialog.getByRole('checkbox', { name: members[1]!.username }).check();
+      await screenshot(ownerPage, `billing-remove-members-${viewport}`);
+      await dialog.getByRole('button', { name: 'Remove 1 and continue' }).click();
+      const invoice = new BillingPage(ownerPage);
+      await invoice.waitOpen();
+      await ownerPage.getByRole('heading', { level: 1, name: 'Genie Starter, one month' }).waitFor();
+      const team = (await (await ownerPage.request.get('/api/team')).json()) as { members: { username: string }[] };
+      expect(team.members.map((m) => m.username)).toEqual(expect.arrayContaining([members[0]!.username, members[2]!.username]));
+      expect(team.members.map((m) => m.username)).not.toContain(members[1]!.username);
+      expect(team.members).toHaveLength(3);
+
+      // The browser's clock 25 days on: the Pro month paid above ends in five days.
+      await ownerPage.clock.setFixedTime(new Date(Date.now() + 25 * 24 * 3600 * 1000));
+      await ownerPage.goto('/team');
+      const banner = ownerPage.getByRole('alert').filter({ hasText: 'Renew now' });
+      await banner.waitFor();
+      await screenshot(ownerPage, `billing-renewal-banner-${viewport}`);
+      await banner.getByRole('button', { name: 'Renew for one month' }).click();
+      await invoice.waitOpen();
+      expect(invoice.invoiceId()).not.toBe(firstInvoice);
+      await ownerPage.getByRole('heading', { level: 1, name: 'Genie Pro, one month' }).waitFor();
+      await ownerPage.getByText('Waiting for payment').waitFor();
     }, 120_000);
   }
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -137,4 +137,21 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One row per team and paid period whose renewal reminder was mailed (issue 41). The key is the
+ * period's end, so a period is mailed once however many processes sweep or restart, and a renewed
+ * period (a later end) is reminded again.
+ */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.periodEnd] })],
 );

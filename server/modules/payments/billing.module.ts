@@ -6,6 +6,7 @@ import { createGreenfieldClient } from '../../adapters/btcpay/greenfield';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { periodicJob } from '../../lib/periodic-job';
 import type { PublicLinks } from '../../lib/public-links';
 import type { UserDataChanges } from '../auth/session-cache';
 import { billingRoutes } from './billing.routes';
@@ -15,6 +16,16 @@ import { btcpayWebhookRoutes } from './btcpay-webhook.routes';
 import { createInvoiceConfirmation } from './invoice-confirmation';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
+import { createRenewalReminders } from './renewal-reminders';
+
+const HOURLY_MS = 3600 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One renewal-reminder run now (what the hourly job does; 0 without mail); tests call it after moving the clock. */
+    renewalRemindersRun: () => Promise<number>;
+  }
+}
 
 export interface BillingModuleDeps {
   db: Db;
@@ -60,7 +71,23 @@ export async function registerBillingModule(app: FastifyInstance, deps: BillingM
   await app.register(paymentsRoutes, {
     service: createPaymentsService({ db, clock, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, userDataChanges: deps.userDataChanges, confirmation }),
   });
+  registerRenewalReminders(app, deps);
   await app.register(btcpayWebhookRoutes, {
     handle: btcpaySettings && createBtcpayWebhook({ db, secret: btcpaySettings.secret, storeId: btcpaySettings.storeId, confirmation }),
   });
+}
+
+/** The hourly renewal reminders (issue 41), only where mail and PUBLIC_URL are set: started when the app is ready, stopped at close. */
+function registerRenewalReminders(app: FastifyInstance, deps: BillingModuleDeps) {
+  const { mailer, links } = deps;
+  if (!mailer || !links.configured) {
+    app.decorate('renewalRemindersRun', async () => 0);
+    return;
+  }
+  const reminders = createRenewalReminders({ db: deps.db, clock: deps.clock, mailer, links, warn: (m) => app.log.warn(m) });
+  const job = periodicJob(() => reminders.run(), { intervalMs: HOURLY_MS, onError: (error) => app.log.warn({ err: error }, 'renewal reminder job failed') });
+  app.decorate('renewalRemindersRun', () => reminders.run());
+  app.addHook('onReady', async () => job.start());
+  // Before the mailer closes: a reminder under way finishes.
+  app.addHook('preClose', () => job.stop());
 }

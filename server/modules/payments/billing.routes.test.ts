@@ -202,6 +202,67 @@ describe('billing in direct-wallet mode', () => {
     expect((await getInvoice(owner.cookie, invoice.invoiceId)).json()).toMatchObject({ amountUSD: '149.25', listPriceUSD: '199.00' });
     await t.app.inject({ method: 'POST', url: '/api/admin/promotions/pause-all', headers: admin });
   });
+
+  it('refuses a plan with fewer seats than the team has members, naming how many must go, and sells it once they have', async () => {
+    const owner = await signUp(t.app);
+    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: new Date(clock.now().getTime() + 10 * DAY), plan: 'pro' });
+    t.userDataChanges.changed();
+    const members = [];
+    for (let i = 0; i < 4; i++) {
+      const member = await signUp(t.app);
+      await joinTeam(t.app, owner, member, 'member');
+      members.push(member);
+    }
+    const refused = await checkout(owner.cookie, { plan: 'starter', currency: 'BTC' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'The Starter plan has 3 seats and your team has 5 members. Remove 2 members before choosing Starter: nobody is removed without you choosing.',
+      code: 'seat_limit',
+    });
+    const teamId = (await teamOf(t.database.db, owner.user.id)).id;
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.teamId, teamId))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/team', headers: { cookie: owner.cookie } })).json().members).toHaveLength(5);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/team/members/${members[0]!.user.id}`, headers: { cookie: owner.cookie } });
+    expect((await checkout(owner.cookie, { plan: 'starter', currency: 'BTC' })).json().error).toBe(
+      'The Starter plan has 3 seats and your team has 4 members. Remove 1 member before choosing Starter: nobody is removed without you choosing.',
+    );
+    await t.app.inject({ method: 'DELETE', url: `/api/team/members/${members[1]!.user.id}`, headers: { cookie: owner.cookie } });
+    const sold = await checkout(owner.cookie, { plan: 'starter', currency: 'BTC' });
+    expect(sold.statusCode).toBe(201);
+    expect(sold.json().plan).toBe('starter');
+  });
+
+  it('a refund naming the invoiceId takes back the period it paid for, once; one for an unpaid invoice changes nothing', async () => {
+    const owner = await signUp(t.app);
+    const before = new Date(clock.now().getTime() + 5 * DAY);
+    await setTeamPlan(t.database.db, owner.user.id, { premiumUntil: before, plan: 'starter' });
+    const invoice = (await checkout(owner.cookie, { plan: 'pro', currency: 'BTC' })).json();
+    await markReceived(invoice.invoiceId);
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(new Date(before.getTime() + 30 * DAY).toISOString());
+
+    const refund = await webhook({ eventId: `evt-refund-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'refunded', plan: 'starter', amountUSD: '1.00' });
+    expect(refund.json()).toEqual({ received: true, duplicate: false });
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(before.toISOString());
+    expect((await getInvoice(owner.cookie, invoice.invoiceId)).json().status).toBe('refunded');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.txHash, `invoice:${invoice.invoiceId}`));
+    expect(payment!.status).toBe('refunded');
+    const refunded = (await t.app.inject({ method: 'GET', url: '/api/admin/invoices?status=refunded', headers: admin })).json();
+    expect(refunded.invoices.map((i: { invoiceId: string; status: string }) => [i.invoiceId, i.status])).toEqual([[invoice.invoiceId, 'refunded']]);
+    expect(refunded.totals.refunded).toEqual({ count: 1, amountUSD: '199.00' });
+
+    // Again under another event id, or confirmed again: the period is neither taken twice nor given back.
+    expect((await webhook({ eventId: `evt-refund-2-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'refunded' })).statusCode).toBe(200);
+    const reconfirm = await webhook({ eventId: `evt-reconfirm-${invoice.invoiceId}`, invoiceId: invoice.invoiceId, status: 'confirmed' });
+    expect(reconfirm.statusCode).toBe(409);
+    expect(reconfirm.json()).toEqual({ error: 'This invoice was refunded and cannot be paid again. Create a new invoice.', code: 'conflict' });
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(before.toISOString());
+
+    const unpaid = (await checkout(owner.cookie, { plan: 'pro', currency: 'BTC' })).json();
+    expect((await webhook({ eventId: `evt-refund-${unpaid.invoiceId}`, invoiceId: unpaid.invoiceId, status: 'refunded' })).json()).toEqual({ received: true, duplicate: false });
+    expect((await getInvoice(owner.cookie, unpaid.invoiceId)).json().status).toBe('pending');
+    expect((await teamOf(t.database.db, owner.user.id)).premiumUntil?.toISOString()).toBe(before.toISOString());
+  });
 });
 
 describe('billing receipts and the team’s invoices', () => {

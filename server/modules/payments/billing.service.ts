@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAuditEntry } from '../admin/audit-log';
 import { teamAccounts } from '../teams/team-accounts';
-import { livePlan } from '../teams/team-seats';
+import { livePlan, seatsOf, tooManyMembersError } from '../teams/team-seats';
 import { invoiceAmount, rateOf } from './invoice-amount';
 import type { InvoiceConfirmation } from './invoice-confirmation';
 import { adminInvoiceView, invoicePagePath, invoiceView } from './invoice-view';
@@ -58,6 +58,13 @@ export function createBillingService(deps: {
     if (!row || !membership || row.teamId !== membership.teamId) throw notFound('That invoice');
     if (membership.role !== 'owner' && membership.role !== 'admin') throw notBuyer();
     return row;
+  }
+
+  /** A plan with fewer seats than the team has members is refused until the owner has removed some (issue 41). */
+  async function ensureMembersFit(teamId: string, plan: CheckoutBody['plan']) {
+    const limit = seatsOf(plan, undefined);
+    const members = await teamAccounts.memberCount(db, teamId);
+    if (limit !== null && members > limit) throw tooManyMembersError(plan, members, limit);
   }
 
   async function prices(plan: CheckoutBody['plan']) {
@@ -132,6 +139,7 @@ export function createBillingService(deps: {
       if (!btcpay && directCurrencies.length === 0) {
         throw new AppError('unavailable', 'This Genie does not take payments yet: its operator has set no wallet address or payment processor. Contact the operator to upgrade.');
       }
+      await ensureMembersFit(teamId, body.plan);
       const price = await prices(body.plan);
       const row = btcpay ? await btcpayInvoice(btcpay, teamId, userId, body, price) : await directInvoice(teamId, userId, body, price);
       const view = invoiceView(row, clock.now());
@@ -166,7 +174,7 @@ export function createBillingService(deps: {
       const total = (s: InvoiceStatus) => ({ count: sums[s].count, amountUSD: Number(sums[s].amountUsd).toFixed(2) });
       return {
         invoices: rows.map((r) => adminInvoiceView(r.invoice, r.teamName, now)),
-        totals: { pending: total('pending'), paid: total('paid'), expired: total('expired'), invalid: total('invalid') },
+        totals: { pending: total('pending'), paid: total('paid'), expired: total('expired'), invalid: total('invalid'), refunded: total('refunded') },
       };
     },
 

@@ -76,6 +76,32 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
 
   return {
     /**
+     * A refund (or a failure after payment) of a paid invoice: in one transaction the invoice moves
+     * paid → refunded (or invalid) in one conditional update, and only the caller that moved it
+     * marks the payment and takes the period back from the team it credited, so the period goes
+     * once. Answers the payment for the event log, or null when there was nothing to take back
+     * (never paid, or taken back already). Another team's or an unknown invoice is 404.
+     */
+    async takeBack(invoiceId: string, status: 'refunded' | 'failed'): Promise<{ paymentId: string | null }> {
+      const now = clock.now();
+      const taken = await db.transaction(async (tx) => {
+        const row = await invoices.takeBack(tx, invoiceId, status === 'refunded' ? 'refunded' : 'invalid');
+        if (!row?.paymentId) return undefined;
+        await payments.updateStatus(tx, row.paymentId, status, now);
+        const revoked = await payments.claimRevoke(tx, row.paymentId, now);
+        if (revoked?.teamId) await teamAccounts.shortenPremium(tx, revoked.teamId, PLAN_PERIOD_DAYS);
+        return row.paymentId;
+      });
+      if (taken) {
+        userDataChanges.changed();
+        return { paymentId: taken };
+      }
+      const current = await invoices.find(db, invoiceId);
+      if (!current) throw notFound('That invoice');
+      return { paymentId: current.paymentId };
+    },
+
+    /**
      * Pays the invoice; answers whether this call was the one that paid it. An invoice already paid
      * answers false (changing nothing); one that expired (or BTCPay called invalid) is refused with
      * 409, unless `lateAllowed` (BTCPay settles a payment it saw before the end).
@@ -96,12 +122,11 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       if (!current) throw notFound('That invoice');
       if (current.status === 'paid') return { invoice: current, paidNow: false };
       const status = statusNow(current, now);
-      throw new AppError(
-        'conflict',
-        status === 'invalid'
-          ? 'This invoice was marked invalid by the payment processor and cannot be paid. Create a new invoice.'
-          : 'This invoice expired before it was paid and cannot be paid now. Create a new invoice.',
-      );
+      const refusals: Partial<Record<typeof status, string>> = {
+        invalid: 'This invoice was marked invalid by the payment processor and cannot be paid. Create a new invoice.',
+        refunded: 'This invoice was refunded and cannot be paid again. Create a new invoice.',
+      };
+      throw new AppError('conflict', refusals[status] ?? 'This invoice expired before it was paid and cannot be paid now. Create a new invoice.');
     },
   };
 }

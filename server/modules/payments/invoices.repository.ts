@@ -68,6 +68,19 @@ export const invoicesRepository = {
     await db.update(invoices).set({ paymentId, periodEnd }).where(eq(invoices.id, id));
   },
 
+  /**
+   * A paid invoice whose payment was refunded (or failed after all): answers its payment, once;
+   * undefined when it is not paid (never paid, or already taken back).
+   */
+  async takeBack(db: Db, id: string, status: 'refunded' | 'invalid'): Promise<{ paymentId: string | null } | undefined> {
+    const [row] = await db
+      .update(invoices)
+      .set({ status })
+      .where(and(eq(invoices.id, id), eq(invoices.status, 'paid')))
+      .returning({ paymentId: invoices.paymentId });
+    return row;
+  },
+
   /** Ends a pending invoice (BTCPay said expired or invalid); false when it was not pending. */
   async end(db: Db, id: string, status: 'expired' | 'invalid'): Promise<boolean> {
     const rows = await db
@@ -90,7 +103,7 @@ export const invoicesRepository = {
 
   /** Count and USD sum of invoices in each state, as they read now (one row, one pass). */
   async totals(db: Db, now: Date): Promise<Record<InvoiceStatus, { count: number; amountUsd: string }>> {
-    const states = ['pending', 'paid', 'expired', 'invalid'] as const;
+    const states = ['pending', 'paid', 'expired', 'invalid', 'refunded'] as const;
     const columns = Object.fromEntries(
       states.flatMap((state) => [
         [`${state}Count`, sql<number>`(count(*) filter (where ${statusIs(state, now)}))::int`],

@@ -44,7 +44,8 @@ export function createPaymentsService(deps: {
 
   /**
    * An event naming an invoice: the plan, price and team come from the invoice, never from the body
-   * (its other fields are ignored). A confirmation pays it once; other statuses change nothing.
+   * (its other fields are ignored). A confirmation pays it once; a refund or failure of a paid one
+   * takes its period back once; pending changes nothing.
    */
   async function applyInvoiceEvent(json: object): Promise<{ received: true; duplicate: boolean }> {
     const parsed = invoicePaymentEventSchema.safeParse(json);
@@ -55,10 +56,16 @@ export function createPaymentsService(deps: {
     }
     const event = parsed.data;
     if (await repo.eventSeen(db, event.eventId)) return { received: true, duplicate: true };
-    if (event.status !== 'confirmed') return { received: true, duplicate: false };
-    const { invoice } = await deps.confirmation.confirm(event.invoiceId, 'webhook', { lateAllowed: false });
+    let paymentId: string | null;
+    if (event.status === 'confirmed') {
+      paymentId = (await deps.confirmation.confirm(event.invoiceId, 'webhook', { lateAllowed: false })).invoice.paymentId;
+    } else if (event.status === 'refunded' || event.status === 'failed') {
+      paymentId = (await deps.confirmation.takeBack(event.invoiceId, event.status)).paymentId;
+    } else {
+      return { received: true, duplicate: false };
+    }
     try {
-      if (invoice.paymentId) await repo.insertEvent(db, event.eventId, invoice.paymentId, clock.now());
+      if (paymentId) await repo.insertEvent(db, event.eventId, paymentId, clock.now());
     } catch (error) {
       if (uniqueViolation(error) === undefined) throw error;
     }

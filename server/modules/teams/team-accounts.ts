@@ -36,6 +36,9 @@ export const teamAccounts = {
   /** Sets a member's role (the company directory's group mapping at each LDAP sign-in). */
   setRole: (db: Db, teamId: string, userId: string, role: Exclude<TeamRole, 'owner'>) => teamsRepository.setRole(db, teamId, userId, role),
 
+  /** How many accounts the team has (pending invitations not counted). */
+  memberCount: async (db: Db, teamId: string) => (await teamsRepository.members(db, teamId)).length,
+
   /** The owner of a team: whom a payment naming only the team is recorded against. */
   ownerOf: (db: Db, teamId: string) => teamsRepository.ownerOf(db, teamId),
 

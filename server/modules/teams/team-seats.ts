@@ -29,4 +29,17 @@ export function seatLimitError(plan: PlanId | null, used: number, limit: number)
   );
 }
 
+/**
+ * The refusal when a plan being bought has fewer seats than the team has members (issue 41): it
+ * names how many must go, and the owner chooses whom; nobody is removed by a purchase.
+ */
+export function tooManyMembersError(plan: PlanId, members: number, limit: number): AppError {
+  const name = planName(plan);
+  const extra = members - limit;
+  return new AppError(
+    'seat_limit',
+    `The ${name} plan has ${limit} seat${limit === 1 ? '' : 's'} and your team has ${members} members. Remove ${extra} member${extra === 1 ? '' : 's'} before choosing ${name}: nobody is removed without you choosing.`,
+  );
+}
+
 export const seatsOf = (plan: PlanId | null, enterpriseSeats: number | undefined) => seatLimit(plan, enterpriseSeats ?? null);

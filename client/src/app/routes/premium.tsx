@@ -7,6 +7,7 @@ import { PlansSection } from '@/features/premium/components/plans-section';
 import { PremiumHeader } from '@/features/premium/components/premium-header';
 import { PromotionBanner } from '@/features/promotions/components/promotion-banner';
 import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';
+import { RemoveMembersDialog } from '@/features/teams/components/remove-members-dialog';
 
 /** SPEC §2: `?plan=starter|pro|enterprise` highlights that plan; anything else highlights none. */
 function planFromSearch(search: string): PlanId | null {
@@ -30,7 +31,7 @@ export default function PremiumPage() {
           <p className="mt-4 text-lg text-pretty text-genie-100/80">Private AI on your own machine, for 3 people, 10 people or your whole organisation.</p>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
-          <PlansSection selectedPlan={selectedPlan} promotions={promotions} />
+          <PlansSection selectedPlan={selectedPlan} promotions={promotions} RemoveMembers={RemoveMembersDialog} />
         </div>
         <PlansIncluded />
       </main>

@@ -11,10 +11,11 @@ const FILTERS: { value: InvoiceFilter; label: string }[] = [
   { value: 'paid', label: 'Paid' },
   { value: 'expired', label: 'Expired' },
   { value: 'invalid', label: 'Invalid' },
+  { value: 'refunded', label: 'Refunded' },
   { value: 'all', label: 'All' },
 ];
 
-const VARIANT = { pending: 'warning', paid: 'success', expired: 'danger', invalid: 'danger' } as const;
+const VARIANT = { pending: 'warning', paid: 'success', expired: 'danger', invalid: 'danger', refunded: 'secondary' } as const;
 
 /** Invoices by state with totals (issue 41); a pending one is confirmed with "Mark received". */
 export function InvoicesCard() {

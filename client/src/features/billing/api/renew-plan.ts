@@ -1,8 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckoutBody, CheckoutResponse } from '@contract/billing';
-import { apiRequest } from '@/lib/request';
+import { useLocation } from 'wouter';
+import type { BillingCurrency, CheckoutResponse, Invoice } from '@contract/billing';
+import { apiRequest, HttpError } from '@/lib/request';
 
-/** A renewal is a new invoice for the same plan (one click from the reminder, or after one expired). */
-export const renewPlan = async (body: CheckoutBody): Promise<CheckoutResponse> => (await apiRequest('POST', '/api/billing/checkout', body)).json();
+/** A renewal is a new invoice for the same plan (one click from the reminder, or after one ended). */
+export const renewPlan = async (body: { plan: Invoice['plan']; currency: BillingCurrency }): Promise<CheckoutResponse> =>
+  (await apiRequest('POST', '/api/billing/checkout', body)).json();
 
-export const useRenewPlan = () => useMutation({ mutationFn: renewPlan });
+/**
+ * Makes the renewal invoice and opens it (Genie's /billing/<id>, or BTCPay's checkout); when the
+ * server refuses (a plan with fewer seats than members, no payments any more) `problem` is its sentence.
+ */
+export function useRenewPlan() {
+  const [, navigate] = useLocation();
+  const mutation = useMutation({ mutationFn: renewPlan });
+  const error = mutation.error;
+  return {
+    renew: (body: { plan: Invoice['plan']; currency: BillingCurrency }) =>
+      mutation.mutate(body, {
+        onSuccess: (next) => {
+          if (next.checkoutUrl.startsWith('/')) navigate(next.checkoutUrl);
+          else window.location.assign(next.checkoutUrl);
+        },
+      }),
+    isPending: mutation.isPending,
+    problem: error ? (error instanceof HttpError ? (error.serverMessage ?? error.message) : 'The invoice could not be made. Try again in a moment.') : null,
+  };
+}

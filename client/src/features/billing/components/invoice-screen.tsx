@@ -1,6 +1,6 @@
 import { CheckCircle2, ExternalLink, Printer } from 'lucide-react';
-import { Link, useLocation, useSearch } from 'wouter';
-import type { Invoice } from '@contract/billing';
+import { Link, useSearch } from 'wouter';
+import type { BillingCurrency, Invoice } from '@contract/billing';
 import { CopyField } from '@/components/copy-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { useRenewPlan } from '../api/renew-plan';
 import { day, STATUS_NAMES, usd } from '../lib/format';
 import { PaymentQr } from './payment-qr';
 
-const STATUS_VARIANT = { pending: 'warning', paid: 'success', expired: 'danger', invalid: 'danger' } as const;
+const STATUS_VARIANT = { pending: 'warning', paid: 'success', expired: 'danger', invalid: 'danger', refunded: 'secondary' } as const;
 
 function Price({ invoice }: { invoice: Invoice }) {
   const discounted = invoice.amountUSD !== invoice.listPriceUSD;
@@ -70,25 +70,31 @@ function Paid({ invoice }: { invoice: Invoice }) {
   );
 }
 
+const ENDED = {
+  expired: 'This invoice expired before a payment arrived. If you already paid, contact the operator with the invoice number.',
+  invalid: 'The payment processor marked this invoice invalid. If you already paid, contact the operator with the invoice number.',
+  refunded: 'This payment was refunded, and the month it paid for was taken off your team’s plan.',
+} as const;
+
 function Ended({ invoice }: { invoice: Invoice }) {
-  const [, navigate] = useLocation();
   const renew = useRenewPlan();
   return (
     <div className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
       <p className="font-semibold">
-        {invoice.status === 'expired' ? 'This invoice expired before a payment arrived.' : 'The payment processor marked this invoice invalid.'} If you already paid, contact the operator with the invoice number.
+        {ENDED[invoice.status as keyof typeof ENDED]}
       </p>
       <Button
         className="mt-4"
         disabled={renew.isPending}
-        onClick={async () => {
-          const next = await renew.mutateAsync({ plan: invoice.plan, currency: invoice.currency as never });
-          if (next.checkoutUrl.startsWith('/')) navigate(next.checkoutUrl);
-          else window.location.assign(next.checkoutUrl);
-        }}
+        onClick={() => renew.renew({ plan: invoice.plan, currency: invoice.currency as BillingCurrency })}
       >
         Create a new invoice
       </Button>
+      {renew.problem && (
+        <p role="alert" className="mt-2 text-sm font-medium">
+          {renew.problem}
+        </p>
+      )}
     </div>
   );
 }
@@ -135,7 +141,7 @@ export function InvoiceScreen({ id }: { id: string }) {
       </div>
       {data.status === 'pending' && <PayDirect invoice={data} />}
       {data.status === 'paid' && <Paid invoice={data} />}
-      {(data.status === 'expired' || data.status === 'invalid') && <Ended invoice={data} />}
+      {data.status in ENDED && <Ended invoice={data} />}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { RENEWAL_REMINDER_DAYS, type TeamInvoices } from '@contract/billing';
+import { RENEWAL_REMINDER_DAYS, type BillingCurrency, type TeamInvoices } from '@contract/billing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useTeamInvoices } from '../api/get-team-invoices';
@@ -9,7 +9,11 @@ import { day, STATUS_NAMES, usd } from '../lib/format';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Seven days before the plan ends: a banner with a one-click renewal invoice (same plan, same currency). */
+/**
+ * Seven days before the plan ends: a banner with a one-click renewal invoice (same plan, and the
+ * currency last paid in). A plan that came without an invoice (an operator's grant) has no
+ * currency to reuse: its button opens /premium at that plan, one choice away.
+ */
 function RenewalBanner({ data }: { data: TeamInvoices }) {
   const [, navigate] = useLocation();
   const renew = useRenewPlan();
@@ -17,21 +21,20 @@ function RenewalBanner({ data }: { data: TeamInvoices }) {
   if (Date.parse(data.planEndsAt) - Date.now() > RENEWAL_REMINDER_DAYS * DAY_MS) return null;
   const plan = data.plan;
   const currency = data.invoices.find((i) => i.status === 'paid')?.currency ?? data.invoices[0]?.currency;
-  if (!currency) return null;
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <BellRing aria-hidden="true" className="h-5 w-5" />
-      <p className="flex-1 text-sm font-medium">Your plan ends on {day(data.planEndsAt)}. Renew now to keep your team’s seats.</p>
+      <p className="min-w-0 flex-1 basis-56 text-sm font-medium">Your plan ends on {day(data.planEndsAt)}. Renew now to keep your team’s seats.</p>
       <Button
         disabled={renew.isPending}
-        onClick={async () => {
-          const next = await renew.mutateAsync({ plan, currency: currency as never });
-          if (next.checkoutUrl.startsWith('/')) navigate(next.checkoutUrl);
-          else window.location.assign(next.checkoutUrl);
+        onClick={() => {
+          if (currency) renew.renew({ plan, currency: currency as BillingCurrency });
+          else navigate(`/premium?plan=${plan}`);
         }}
       >
         Renew for one month
       </Button>
+      {renew.problem && <p className="w-full text-sm font-medium text-red-800">{renew.problem}</p>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { PLANS, type PlanId } from '@contract/plan-catalogue';
 import type { ActivePromotion } from '@contract/promotions';
 import type { BillingCurrency } from '@contract/billing';
@@ -6,8 +7,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSubscribe } from '../hooks/use-subscribe';
 import { PlanCard } from './plan-card';
 
-export function PlansSection({ selectedPlan, promotions }: { selectedPlan: PlanId | null; promotions: ActivePromotion[] }) {
-  const { subscribe, contactSales, redirectingTo, busy, currencies, currency, setCurrency, problem } = useSubscribe();
+/** What asks the owner whom to remove when a plan has fewer seats than the team has members (the teams feature's dialog, composed in app/). */
+export type RemoveMembersPrompt = ComponentType<{ request: { planName: string; seats: number } | null; onRemoved: () => void; onCancel: () => void }>;
+
+export function PlansSection({ selectedPlan, promotions, RemoveMembers }: { selectedPlan: PlanId | null; promotions: ActivePromotion[]; RemoveMembers: RemoveMembersPrompt }) {
+  const { subscribe, contactSales, redirectingTo, busy, currencies, currency, setCurrency, problem, removeMembersRequest, membersRemoved, cancelRemoveMembers } = useSubscribe();
   return (
     <div>
       {currencies.length > 0 && (
@@ -44,6 +48,7 @@ export function PlansSection({ selectedPlan, promotions }: { selectedPlan: PlanI
           </>
         )}
       </div>
+      <RemoveMembers request={removeMembersRequest} onRemoved={membersRemoved} onCancel={cancelRemoveMembers} />
       {problem && (
         <p role="alert" className="mx-auto max-w-xl text-center text-sm font-medium text-red-700">
           {problem}

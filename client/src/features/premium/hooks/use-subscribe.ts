@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BillingCurrency } from '@contract/billing';
-import { SUBSCRIBE_REDIRECT_MS, type Plan } from '@contract/plan-catalogue';
+import { seatLimit, SUBSCRIBE_REDIRECT_MS, type Plan } from '@contract/plan-catalogue';
 import { HttpError } from '@/lib/request';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useCreateCheckout } from '../api/create-checkout';
@@ -18,6 +18,8 @@ export function useSubscribe() {
   const [redirectingTo, setRedirectingTo] = useState<Plan | null>(null);
   const [currency, setCurrency] = useState<BillingCurrency | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The plan chosen while the team has more members than its seats: the owner picks whom to remove first. */
+  const [tooManyMembers, setTooManyMembers] = useState<Plan | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -42,6 +44,10 @@ export function useSubscribe() {
         navigate(`/signup?next=${encodeURIComponent(`/premium?plan=${plan.id}`)}`);
         return;
       }
+      if (error instanceof HttpError && error.status === 409 && error.code === 'seat_limit') {
+        setTooManyMembers(plan);
+        return;
+      }
       setProblem(error instanceof HttpError ? (error.serverMessage ?? error.message) : 'The invoice could not be made. Try again in a moment.');
     }
   }
@@ -59,5 +65,14 @@ export function useSubscribe() {
     currency: chosenCurrency,
     setCurrency,
     problem,
+    /** Asks whom to remove before buying `plan` (null: not asking). */
+    removeMembersRequest: tooManyMembers && { planName: tooManyMembers.name, seats: seatLimit(tooManyMembers.id) ?? 0 },
+    /** The owner removed enough members: buy the plan they chose. */
+    membersRemoved() {
+      const plan = tooManyMembers;
+      setTooManyMembers(null);
+      if (plan) void subscribe(plan);
+    },
+    cancelRemoveMembers: () => setTooManyMembers(null),
   };
 }
