@@ -4,7 +4,8 @@
  * round trips to PGlite's worker thread, counted by preload.mjs) and CPU milliseconds per request
  * in the Genie process, beside the first-token medians. The same streamed chat through the same
  * compiled Genie and fake model server as bench/api-and-mcp.bench.ts (with the filesystem MCP
- * server configured there too), one door at a time in alternating blocks. Not a .bench.ts file:
+ * server configured there too), one door at a time in alternating blocks, one request at a time
+ * and then 20 at once (3 rounds a block). Not a .bench.ts file:
  * `npm run bench` does not run it.
  *
  *   npx tsx bench/profile/api-first-token.ts [--requests 40] [--profile /tmp/file.cpuprofile]
@@ -27,6 +28,7 @@ const args = process.argv.slice(2);
 const REQUESTS = args.includes('--requests') ? Number(args[args.indexOf('--requests') + 1]) : 40;
 const profileFile = args.includes('--profile') ? args[args.indexOf('--profile') + 1]! : undefined;
 const BLOCKS = 4;
+const AT_ONCE = 20;
 const pause = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const fake = spawnTsx('tests/fakes/fake-model-server.ts', ['--port', '0'], /FAKE_MODEL_SERVER_URL=(\S+)/);
@@ -116,6 +118,28 @@ try {
     const t = totals[side];
     console.log(
       `${side === 'chat' ? 'POST /api/chat         ' : '/v1/chat/completions   '} ${round(t.statements / t.n, 2)} statements/request, CPU ${round(t.cpu / t.n, 2)} ms/request (incl. pauses' idle), first token median ${round(median(t.first), 2)} ms`,
+    );
+  }
+  // 20 at once: the requests that miss the key cache together share one read (SessionCache.readOnce).
+  const many = { chat: { cpu: 0, statements: 0, n: 0, first: [] as number[] }, v1: { cpu: 0, statements: 0, n: 0, first: [] as number[] } };
+  for (let block = 0; block < BLOCKS * 2; block++) {
+    const side = block % 2 === 0 ? 'chat' : 'v1';
+    const run = side === 'chat' ? viaChat : viaV1;
+    const cpuBefore = await cpuMsOf(genie.child);
+    const statementsBefore = await statements();
+    for (let round = 0; round < 3; round++) {
+      const timings = await Promise.all(Array.from({ length: AT_ONCE }, run));
+      many[side].first.push(median(timings.map((t) => t.firstTokenMs)));
+      await pause(200);
+    }
+    many[side].cpu += (await cpuMsOf(genie.child)) - cpuBefore;
+    many[side].statements += (await statements()) - statementsBefore;
+    many[side].n += 3 * AT_ONCE;
+  }
+  for (const side of ['chat', 'v1'] as const) {
+    const t = many[side];
+    console.log(
+      `${side === 'chat' ? 'POST /api/chat, 20 at once      ' : '/v1/chat/completions, 20 at once'} ${round(t.statements / t.n, 2)} statements/request, CPU ${round(t.cpu / t.n, 2)} ms/request, first token median of rounds ${round(median(t.first), 2)} ms`,
     );
   }
   const perRequest = REQUESTS / BLOCKS;
