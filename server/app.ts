@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await indexerStopped;
   });
   // The team's policy, budgets and usage (issue 43): checked where every chat starts.
-  const teamControls = createTeamControlsService({ db, config, clock, mailer, warn: (message) => app.log.warn(message) });
+  const teamControls = createTeamControlsService({ db, config, clock, mailer, userDataChanges, warn: (message) => app.log.warn(message) });
   const projects = createProjectsService({ db, clock });
   const conversations = createConversationsService({ db, pendingWrites, clock, projects });
   // MCP tools in chat (issue 40): the servers connect in the background; a chat offers what is ready.
@@ -273,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOidc(app, { config, db, clock, secret: deps.sessionSecret, secureCookies: https });
   await registerLdap(app, { settings: ldapSettings, config, db, clock, userDataChanges, secureCookies: https });
   // Personal API keys (issue 40): they authenticate /v1 and /mcp only, never the cookie API.
-  const apiKeys = createApiKeysService({ db, clock });
+  const apiKeys = createApiKeysService({ db, clock, userDataChanges });
   // ── module routes: one registration line per module, in any order ──
   await app.register(chatRoutes, { chatService });
   await app.register(conversationsRoutes, { conversationsService: conversations });
@@ -289,8 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reindex = createReindexService({ db, requireModifiableFile: files.records.requireModifiable, nudge: () => search.indexer.nudge() });
   await app.register(searchRoutes, { service: search.service, reindex });
   await app.register(apiKeysRoutes, { service: apiKeys });
-  await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys, teamControls });
-  await app.register(mcpRoutes, { chatService, search: search.service, apiKeys, teamControls });
+  await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
+  await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });
   await app.register(mcpToolsRoutes, { service: mcpTools });
   nudgeIndexerOnUpload(app, search.indexer);
 

@@ -139,13 +139,16 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
 
     /** Revokes every API key of the user at once, and logs it (issue 40). */
     async revokeApiKeys(admin: string, userId: string): Promise<AdminApiKeysRevoked> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const user = await repo.findUser(tx, userId);
         if (!user || user.status === 'erasing') throw notFound('That user');
         const revoked = await deps.revokeApiKeys(tx, userId);
         await repo.audit(tx, { adminUsername: admin, action: 'revoke_api_keys', targetUserId: userId, targetLabel: user.email, details: { revoked }, createdAt: clock.now() });
         return { revoked };
       });
+      // Resolved keys are cached like sessions: none of these may answer again in this process.
+      userDataChanges.changed();
+      return result;
     },
 
     async listTeams(query: { search?: string; cursor?: string; limit: number }): Promise<AdminTeamList> {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys';
+import { teamPolicies } from '../../db/schema/team-controls';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 
@@ -30,21 +31,24 @@ export const apiKeysRepository = {
   },
 
   /**
-   * The key and its user, with the user's team and plan (one query, like a session's), when the
-   * key exists, has not expired and its account is active: a suspended or erasing account's keys
-   * answer nothing.
+   * The key and its user, with the user's team and plan and the team policy's API and tools
+   * switches (one query, like a session's; null switches when the team has no policy row), when
+   * the key exists, has not expired and its account is active: a suspended or erasing account's
+   * keys answer nothing.
    */
   async findLive(db: Db, keyHash: string, now: Date) {
     const [row] = await db
       .select({
-        key: { id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt },
+        key: { id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, expiresAt: apiKeys.expiresAt },
         user: { id: users.id, email: users.email, username: users.username },
         team: { id: teams.id, name: teams.name, plan: teams.plan, premiumUntil: teams.premiumUntil, role: teamMembers.role },
+        policy: { api: teamPolicies.api, tools: teamPolicies.tools },
       })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .innerJoin(teamMembers, eq(teamMembers.userId, apiKeys.userId))
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .leftJoin(teamPolicies, eq(teamPolicies.teamId, teams.id))
       .where(and(eq(apiKeys.keyHash, keyHash), eq(users.status, 'active'), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
       .limit(1);
     return row;

@@ -1,4 +1,5 @@
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS, API_KEYS_PER_USER_MAX, type ApiKey, type CreateApiKeyBody, type CreatedApiKey } from '@contract/api-keys';
+import { DEFAULT_TEAM_POLICY, type TeamPolicy } from '@contract/team-controls';
 import type { TeamRef } from '@contract/teams';
 import type { Db } from '../../db/database';
 import type { ApiKeyRow } from '../../db/schema/api-keys';
@@ -6,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/tokens';
 import { recordTeamEvent } from '../admin/audit-log';
+import { SessionCache, type UserDataChanges } from '../auth/session-cache';
 import { apiKeysRepository as repo } from './api-keys.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -23,6 +25,8 @@ export interface ApiKeyUser {
   plan: string | null;
   team: TeamRef;
   keyId: string;
+  /** The team policy's switches for the doors a key opens (/v1 and /mcp), read with the key. */
+  policy: Pick<TeamPolicy, 'api' | 'tools'>;
 }
 
 const toApiKey = (row: ApiKeyRow): ApiKey => ({
@@ -37,9 +41,40 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
 /**
  * Personal API keys (issue 40): made, listed and revoked by their user (creation and revocation go
  * to the audit log), revoked in bulk by an admin, and resolved to their user on /v1 and /mcp.
+ *
+ * A resolved key is kept for two seconds per process, as a session is (SessionCache, with the same
+ * UserDataChanges): without it each /v1 request read the key and its team's policy before the chat
+ * could start. Whatever stops a key or changes what it may do (a revoke here or by an admin, a
+ * suspension, an erasure, a plan, team or policy change) drops this process's entries at once;
+ * other processes see it within the two seconds (docs/decisions.md).
  */
-export function createApiKeysService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createApiKeysService(deps: { db: Db; clock: Clock; userDataChanges: UserDataChanges }) {
+  const { db, clock, userDataChanges } = deps;
+  const cache = new SessionCache<ApiKeyUser>(userDataChanges);
+
+  /** The key's user read from the database (one read per key at a time: SessionCache.readOnce). */
+  async function readKey(keyHash: string, now: Date): Promise<ApiKeyUser | null> {
+    const readAt = userDataChanges.generation;
+    const row = await repo.findLive(db, keyHash, now);
+    if (!row) return null;
+    const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
+    if (!row.key.lastUsedAt || row.key.lastUsedAt < staleBefore) await repo.touch(db, row.key.id, now, staleBefore);
+    const user: ApiKeyUser = {
+      id: row.user.id,
+      email: row.user.email,
+      username: row.user.username,
+      premiumUntil: row.team.premiumUntil,
+      plan: row.team.plan,
+      team: { id: row.team.id, name: row.team.name, role: row.team.role },
+      keyId: row.key.id,
+      // No policy row is the default policy.
+      policy: { api: row.policy?.api ?? DEFAULT_TEAM_POLICY.api, tools: row.policy?.tools ?? DEFAULT_TEAM_POLICY.tools },
+    };
+    // An entry never outlives its key: an expired key is refused the moment it expires.
+    cache.set(keyHash, user, now.getTime(), readAt, row.key.expiresAt?.getTime());
+    return user;
+  }
+
   return {
     async create(user: { id: string; username: string; email: string }, body: CreateApiKeyBody): Promise<CreatedApiKey> {
       if ((await repo.countOf(db, user.id)) >= API_KEYS_PER_USER_MAX) {
@@ -86,33 +121,30 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
           at: now,
         });
       });
+      // Committed: this process's requests with the key are refused from the next one on.
+      userDataChanges.changed();
     },
 
-    /** Every key of a user (an admin's action; the admin service checks the user and logs it). */
+    /**
+     * Every key of a user (an admin's action; the admin service checks the user and logs it, and
+     * calls UserDataChanges.changed() once its transaction has committed).
+     */
     revokeAllOf(tx: Db, userId: string): Promise<number> {
       return repo.deleteAllOf(tx, userId);
     },
 
     /**
      * The user a bearer key acts as, or null: unknown, revoked or expired keys, and keys of
-     * suspended or erasing accounts. A use older than a minute is recorded as lastUsedAt.
+     * suspended or erasing accounts. A use is recorded as lastUsedAt when the key is read and its
+     * last recorded use is older than a minute (so at most a minute and the cache's two seconds late).
      */
     async authenticate(key: string): Promise<ApiKeyUser | null> {
       if (!KEY_SHAPE.test(key)) return null;
       const now = clock.now();
-      const row = await repo.findLive(db, hashToken(key), now);
-      if (!row) return null;
-      const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
-      if (!row.key.lastUsedAt || row.key.lastUsedAt < staleBefore) await repo.touch(db, row.key.id, now, staleBefore);
-      return {
-        id: row.user.id,
-        email: row.user.email,
-        username: row.user.username,
-        premiumUntil: row.team.premiumUntil,
-        plan: row.team.plan,
-        team: { id: row.team.id, name: row.team.name, role: row.team.role },
-        keyId: row.key.id,
-      };
+      const keyHash = hashToken(key);
+      const cached = cache.get(keyHash, now.getTime());
+      if (cached) return cached;
+      return cache.readOnce(keyHash, () => readKey(keyHash, now));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { requireApiKeyUser } from '../api-keys/api-key-auth';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
-import type { TeamControlsService } from '../team-controls/team-controls.service';
+import { apiDoorRefusal } from '../team-controls/team-policy-rules';
 import { mcpServerFor, type McpToolDeps } from './mcp-tools';
 
 /**
@@ -11,13 +11,14 @@ import { mcpServerFor, type McpToolDeps } from './mcp-tools';
  * (with WWW-Authenticate) before anything of the protocol runs. GET and DELETE, which only a
  * stateful server answers, are 405.
  */
-export const mcpRoutes: FastifyPluginAsync<McpToolDeps & { apiKeys: ApiKeysService; teamControls: Pick<TeamControlsService, 'requireApiAllowed'> }> = async (app, { apiKeys, teamControls, ...deps }) => {
+export const mcpRoutes: FastifyPluginAsync<McpToolDeps & { apiKeys: ApiKeysService }> = async (app, { apiKeys, ...deps }) => {
   app.post('/mcp', async (request, reply) => {
     reply.header('www-authenticate', 'Bearer realm="genie"');
     const user = await requireApiKeyUser(request, apiKeys);
     reply.removeHeader('www-authenticate');
     // The team's policy (issue 43): API keys and Genie's MCP tools may be turned off for its members.
-    await teamControls.requireApiAllowed(user.id, 'mcp');
+    const refusal = apiDoorRefusal(user.policy, 'mcp');
+    if (refusal) throw refusal;
 
     const clientGone = new AbortController();
     const server = mcpServerFor(user, deps, clientGone.signal);

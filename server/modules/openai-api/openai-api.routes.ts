@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { requireApiKeyUser } from '../api-keys/api-key-auth';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { KeptExchangeError, MidStreamError, type ChatService } from '../chat/chat.service';
-import type { TeamControlsService } from '../team-controls/team-controls.service';
+import { apiDoorRefusal } from '../team-controls/team-policy-rules';
 import { errorBody, fromAppError, openAiErrorHandler, OpenAiRequestError } from './openai-errors';
 import { chatRequestOf } from './openai-request';
 import { openEventStream } from '../../lib/event-stream';
@@ -23,14 +23,16 @@ const seconds = () => Math.floor(Date.now() / 1000);
  * counted and stored exactly like a message sent in the browser. Its own error handler answers in
  * OpenAI's shape.
  */
-export const openAiApiRoutes: FastifyPluginAsync<{ chatService: ChatService; apiKeys: ApiKeysService; teamControls: Pick<TeamControlsService, 'requireApiAllowed'> }> = async (
-  app,
-  { chatService, apiKeys, teamControls },
-) => {
-  /** The key's user, when their team's policy lets API keys in (issue 43); else 403 with the rule. */
+export const openAiApiRoutes: FastifyPluginAsync<{ chatService: ChatService; apiKeys: ApiKeysService }> = async (app, { chatService, apiKeys }) => {
+  /**
+   * The key's user, when their team's policy lets API keys in (issue 43); else 403 with the rule.
+   * Both come from the key's cache entry: nothing is read here before a chat starts, as for a
+   * browser's chat with its cached session (issue 40's first-token overhead).
+   */
   const apiUser = async (request: Parameters<typeof requireApiKeyUser>[0]) => {
     const user = await requireApiKeyUser(request, apiKeys);
-    await teamControls.requireApiAllowed(user.id, 'api');
+    const refusal = apiDoorRefusal(user.policy, 'api');
+    if (refusal) throw refusal;
     return user;
   };
   app.setErrorHandler(openAiErrorHandler);

@@ -1,10 +1,11 @@
 import type { PersonaId } from '@contract/personas';
-import { ADMIN_USAGE_TEAMS_MAX, policyRefusals, USAGE_CHART_DAYS, type AdminUsage, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
+import { ADMIN_USAGE_TEAMS_MAX, USAGE_CHART_DAYS, type AdminUsage, type MyUsage, type TeamDailyUsage, type TeamPolicy, type TeamPolicyView, type TeamUsage } from '@contract/team-controls';
 import type { TeamRole } from '@contract/teams';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
+import type { UserDataChanges } from '../auth/session-cache';
 import type { Clock } from '../../lib/clock';
 import { recordAuditEntry, recordTeamEvent } from '../admin/audit-log';
 import { eraseStaleConversations } from '../conversations/conversation-retention';
@@ -24,6 +25,8 @@ export interface TeamControlsDeps {
   mailer?: Mailer | null;
   /** Where a failed budget mail is reported (the app's log); never given the address. */
   warn?: (message: string) => void;
+  /** Told of each policy change once committed: cached API keys carry the policy's switches. */
+  userDataChanges: UserDataChanges;
 }
 
 /** One model call's tokens, as the chat service hands them over. */
@@ -92,6 +95,8 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
         await repo.upsertPolicy(tx, me.teamId, normalized, userId, now);
         await recordTeamEvent(tx, { action: 'team_policy_changed', actorUserId: userId, teamId: me.teamId, details: { policy: JSON.stringify(normalized) }, at: now });
       });
+      // Resolved API keys carry the API and tools switches (api-keys.service.ts): none may keep the old ones.
+      deps.userDataChanges.changed();
       return { ...normalized, canEdit: true };
     },
 
@@ -107,13 +112,6 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
       const { from, to } = monthRange(monthOf(clock.now()));
       const over = budgetRefusal(me.rules, await repo.usedTokens(db, me.teamId, userId, from, to));
       if (over) throw over;
-    },
-
-    /** /v1 and /mcp with an API key: refused when the team's policy turns the API (or, for /mcp, the tools) off. */
-    async requireApiAllowed(userId: string, surface: 'api' | 'mcp'): Promise<void> {
-      const { rules } = await membership(userId);
-      if (!rules.api) throw new AppError('forbidden', policyRefusals.api);
-      if (surface === 'mcp' && !rules.tools) throw new AppError('forbidden', policyRefusals.tools);
     },
 
     /** MCP tools in chat (issue 40): offered only when the team's policy allows tools. */

@@ -42,6 +42,17 @@ export function policyRefusal(policy: TeamPolicy, ask: PolicyAsk): AppError | nu
   return null;
 }
 
+/**
+ * An API key's door (issue 43): /v1 needs the policy's API switch, /mcp also its tools switch.
+ * The policy comes with the key's user (ApiKeyUser.policy, cached like it); a chat through /v1 is
+ * checked again, fresh, by policyRefusal where it starts.
+ */
+export function apiDoorRefusal(policy: Pick<TeamPolicy, 'api' | 'tools'>, surface: 'api' | 'mcp'): AppError | null {
+  if (!policy.api) return refuse(policyRefusals.api);
+  if (surface === 'mcp' && !policy.tools) return refuse(policyRefusals.tools);
+  return null;
+}
+
 /** The budget's refusal for the tokens used this month, or null. A budget of 0 refuses every call. */
 export function budgetRefusal(policy: TeamPolicy, used: { mine: number; team: number }): AppError | null {
   if (policy.monthlyTokensPerMember !== null && used.mine >= policy.monthlyTokensPerMember) return refuse(policyRefusals.memberBudget(policy.monthlyTokensPerMember));
