@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_ENV, startGenieProcess, stopGenie, tempDir } from './support/genie-process';
 import { uploadBytes } from './support/files';
 import { newAccount, signUpOverHttp, waitFor, type Account } from './support/http';
+import { createScratchDatabase } from './support/postgres';
 
 /**
  * Issue 47: with DATA_DIR on a small tmpfs that fills up, the embedded server wedged: every
@@ -106,6 +107,19 @@ async function putBytes(baseUrl: string, cookie: string, bytes: Buffer) {
   return { status: put.status, body: (await put.json()) as { error?: string } };
 }
 
+/** An upload's bytes stored and completed, its file record not yet made: the object path for POST /api/files. */
+async function storedObject(baseUrl: string, cookie: string, bytes: Buffer) {
+  const slot = (await (await timedFetch(`${baseUrl}/api/objects/upload`, { method: 'POST', headers: { cookie } })).json()) as { uploadURL: string };
+  const put = await timedFetch(new URL(slot.uploadURL, baseUrl).href, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: new Uint8Array(bytes) });
+  expect(put.status).toBe(200);
+  const complete = await timedFetch(`${baseUrl}/api/files/upload-complete`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ fileURL: slot.uploadURL }),
+  });
+  return ((await complete.json()) as { objectPath: string }).objectPath;
+}
+
 async function health(baseUrl: string) {
   const response = await timedFetch(`${baseUrl}/api/health`);
   return { status: response.status, body: (await response.json()) as { status: string; checks: { database: string; storage: string }; disk?: { freeBytes: number; status: string } } };
@@ -144,8 +158,25 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
     expect(before.status).toBe(200);
     acknowledged.replies.push(before.body as { conversationId: string; messageId: string; content: string });
 
+    const HERONS = 'Herons wait for the space to come back before they are indexed.';
+    const heronsObject = await storedObject(base, cookie, Buffer.from(HERONS));
+
     const filler = fillDisk(mountPoint);
+    let herons: string | null = null;
     try {
+      // A file record made on the full disk: refused with the sentence, or made and then indexed
+      // once there is room (its passages cannot be written now; it must not be failed for that).
+      const record = await timedFetch(`${base}/api/files`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ originalName: 'herons.txt', mimeType: 'text/plain', size: HERONS.length, objectPath: heronsObject }),
+      });
+      const recorded = (await record.json()) as { id?: string; error?: string };
+      if (record.status === 201) {
+        herons = recorded.id!;
+        acknowledged.files.push({ id: herons, text: HERONS });
+      } else expect({ status: record.status, error: recorded.error }).toEqual({ status: 507, error: FULL });
+
       // Writes: each answers, 507 with the sentence, or succeeds (then it must survive).
       const upload = await putBytes(base, cookie, Buffer.alloc(256 * 1024, 0x61));
       expect(upload).toEqual({ status: 507, body: expect.objectContaining({ error: FULL }) });
@@ -179,6 +210,9 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
       expect(((await list.json()) as { files: { id: string }[] }).files.map((f) => f.id)).toContain(first.id);
       const conversation = await timedFetch(`${base}/api/conversations/${before.body.conversationId}`, { headers: { cookie } });
       expect(conversation.status).toBe(200);
+      expect(await searchCount(base, cookie, 'pelicans')).toBe(1);
+      const download = await timedFetch(`${base}/api/files/${first.id}/download`, { headers: { cookie } });
+      expect(await download.text()).toBe('Pelicans nest before the disk fills.');
     } finally {
       rmSync(filler, { force: true });
     }
@@ -191,6 +225,7 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
     const second = await uploadBytes(base, afterCookie, { name: 'after.txt', type: 'text/plain', bytes: Buffer.from('Flamingos return after the space is freed.') });
     acknowledged.files.push({ id: second.id, text: 'Flamingos return after the space is freed.' });
     await waitFor(async () => (await searchCount(base, afterCookie, 'flamingos')) === 1, 60_000, 'the file uploaded after to be indexed');
+    if (herons) await waitFor(async () => (await searchCount(base, cookie, 'herons')) === 1, 60_000, 'the file recorded on the full disk to be indexed');
     const again = await chat(base, cookie, 'Hello after the space is back');
     expect(again.status).toBe(200);
     acknowledged.replies.push(again.body as { conversationId: string; messageId: string; content: string });
@@ -201,7 +236,7 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
     const restarted = genie.url;
     for (const account of acknowledged.accounts) expect(await login(restarted, account)).toBe(200);
     for (const file of acknowledged.files) {
-      const owned = file.id === first.id ? cookie : afterCookie;
+      const owned = file.id === second.id ? afterCookie : cookie;
       const download = await timedFetch(`${restarted}/api/files/${file.id}/download`, { headers: { cookie: owned } });
       expect(await download.text()).toBe(file.text);
     }
@@ -212,6 +247,35 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
     }
     expect(await searchCount(restarted, cookie, 'pelicans')).toBe(1);
   }, 300_000);
+});
+
+describe.skipIf(refused !== null)(`a full disk under DATA_DIR with PostgreSQL (uploads only)${refused ? `: skipped, ${refused}` : ''}`, () => {
+  let genie: Awaited<ReturnType<typeof startGenieProcess>> | undefined;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    genie = await startGenieProcess({ DATA_DIR: join(mountPoint, 'data-pg'), DATABASE_URL: scratch.url });
+  });
+  afterAll(async () => {
+    if (genie) await stopGenie(genie);
+    await scratch?.drop();
+  });
+
+  it('answers an upload 507 with the sentence while the disk under DATA_DIR is full, and takes it once space is freed', async () => {
+    const base = genie!.url;
+    const cookie = await signUpOverHttp(base, newAccount('diskfullpg'));
+    const filler = fillDisk(mountPoint);
+    try {
+      expect(await putBytes(base, cookie, Buffer.alloc(256 * 1024, 0x61))).toEqual({ status: 507, body: expect.objectContaining({ error: FULL }) });
+      const full = await health(base);
+      expect({ status: full.status, storage: full.body.checks.storage, disk: full.body.disk?.status }).toEqual({ status: 200, storage: 'full', disk: 'full' });
+    } finally {
+      rmSync(filler, { force: true });
+    }
+    const file = await uploadBytes(base, cookie, { name: 'after.txt', type: 'text/plain', bytes: Buffer.from('Room again.') });
+    expect(await (await timedFetch(`${base}/api/files/${file.id}/download`, { headers: { cookie } })).text()).toBe('Room again.');
+  }, 120_000);
 });
 
 afterAll(() => {
