@@ -26,6 +26,9 @@ import { spliceGenerated } from './lib/results-file';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 const PER_FILE_TIMEOUT_MS = 240_000;
+/** The soak (issue 47) runs for SOAK_MINUTES (default 30): only when named, with that much time and 5 minutes more. */
+const SOAK_FILE = 'soak.bench.ts';
+const timeoutOf = (file: string) => (file === SOAK_FILE ? (Number(process.env.SOAK_MINUTES ?? 30) + 5) * 60_000 : PER_FILE_TIMEOUT_MS);
 
 interface Outcome {
   file: string;
@@ -115,7 +118,7 @@ function runFile(file: string): Promise<Outcome> {
     process.stdout.write(chunk);
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), PER_FILE_TIMEOUT_MS);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutOf(file));
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -124,7 +127,7 @@ function runFile(file: string): Promise<Outcome> {
         .filter((line) => line.startsWith('BENCH_RESULT '))
         .map((line) => JSON.parse(line.slice('BENCH_RESULT '.length)) as Figure);
       const failed = code !== 0;
-      const reason = signal === 'SIGKILL' ? `timed out after ${PER_FILE_TIMEOUT_MS / 1000} s` : `exited ${code ?? signal}`;
+      const reason = signal === 'SIGKILL' ? `timed out after ${timeoutOf(file) / 1000} s` : `exited ${code ?? signal}`;
       const lastError = stderr.trim().split('\n').filter(Boolean).slice(-3).join(' ');
       resolve({
         file,
@@ -197,7 +200,7 @@ function render(outcomes: Outcome[], date: string, startLoad: string, previous: 
 const only = process.argv.slice(2);
 const files = readdirSync(BENCH_DIR)
   .filter((name) => name.endsWith('.bench.ts'))
-  .filter((name) => only.length === 0 || only.some((wanted) => name.startsWith(wanted)))
+  .filter((name) => (only.length === 0 ? name !== SOAK_FILE : only.some((wanted) => name.startsWith(wanted))))
   .sort();
 const date = new Date().toISOString();
 const startLoad = loadavg().map((n) => n.toFixed(1)).join(' / ');

@@ -24,12 +24,15 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   checks: z.object({
     database: checkStatusSchema,
-    /** `low`: the disk holding DATA_DIR is nearly full (under 5% or 500 MB free). */
-    storage: z.enum(['ok', 'low', 'down']),
+    /**
+     * `low`: the disk holding DATA_DIR is nearly full (under 5% or 500 MB free). `full`: under
+     * 17 MB free; uploads, chats and indexing answer 507 until space is freed, reads go on.
+     */
+    storage: z.enum(['ok', 'low', 'full', 'down']),
     models: checkStatusSchema,
   }),
   /** The disk holding DATA_DIR (embedded database, local files, session secret); absent when it cannot be measured. */
-  disk: z.object({ freeBytes: z.number().int(), totalBytes: z.number().int(), status: z.enum(['ok', 'low']) }).optional(),
+  disk: z.object({ freeBytes: z.number().int(), totalBytes: z.number().int(), status: z.enum(['ok', 'low', 'full']) }).optional(),
   /** Present when a persona runs a local model. */
   localModels: z.array(localModelHealthSchema).optional(),
   /** This process's resident memory in bytes; present with localModels (a model is most of it). */

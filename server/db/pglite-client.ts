@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { DRIZZLE_PARSERS } from './pglite-query-options';
+import { roomToCheckpoint } from './wal-checkpoints';
 
 /**
  * The embedded database's own client: created, migrated and closed here. On disk it runs in a
@@ -54,10 +55,11 @@ export const PGLITE_START_PARAMS = [
   'min_wal_size=32MB',
 ];
 
-export async function checkpointAndClose(client: PGlite) {
+/** Checkpoints (when `dbDir`'s disk has room for it, wal-checkpoints.ts) and closes. */
+export async function checkpointAndClose(client: PGlite, dbDir?: string) {
   if (client.closed) return;
   try {
-    await client.query('CHECKPOINT');
+    if (!dbDir || roomToCheckpoint(dbDir)) await client.query('CHECKPOINT');
   } finally {
     await client.close();
   }

@@ -4,7 +4,7 @@ import type { Transaction } from '@electric-sql/pglite';
 import { checkpointAndClose, createPgliteClient, DatabaseOpenError } from './pglite-client';
 import { NamedStatements, shapeNameOf } from './pglite-named-statements';
 import { sendableError, type WorkerAnswer, type WorkerRequest } from './pglite-protocol';
-import { DEFAULT_WAL_CHECKPOINTS, startWalCheckpoints, type WalCheckpointOptions } from './wal-checkpoints';
+import { DEFAULT_WAL_CHECKPOINTS, roomToCheckpoint, startWalCheckpoints, type WalCheckpointOptions } from './wal-checkpoints';
 
 /**
  * The embedded database's thread (started by pglite-remote.ts). PGlite runs PostgreSQL compiled
@@ -38,8 +38,9 @@ try {
   const named = new NamedStatements(client);
   let closing: Promise<void> | undefined;
   // Checkpoints while running, so pg_wal stays small (wal-checkpoints.ts); the last one is at close.
+  const dbDir = join(dataDir, 'pglite');
   const stopCheckpoints = startWalCheckpoints(
-    join(dataDir, 'pglite'),
+    dbDir,
     () => client.query('CHECKPOINT'),
     { ...DEFAULT_WAL_CHECKPOINTS, ...wal },
     (error) => console.error(`The embedded database could not checkpoint: ${error instanceof Error ? error.message : String(error)}`),
@@ -99,17 +100,17 @@ try {
         return;
       }
       case 'dump':
-        // A checkpoint first, so the copy needs little WAL replay; dumpDataDir then copies the
+        // A checkpoint first (when the disk has room for one), so the copy needs little WAL replay; dumpDataDir then copies the
         // directory between two statements (PGlite's own query lock): what a crash at that moment
         // would leave, which PostgreSQL recovers to every committed transaction.
         void answer(request.id, async () => {
-          await client.query('CHECKPOINT');
+          if (roomToCheckpoint(dbDir)) await client.query('CHECKPOINT');
           const dump = await client.dumpDataDir('gzip');
           return new Uint8Array(await dump.arrayBuffer());
         });
         return;
       case 'close':
-        closing ??= stopCheckpoints().then(() => checkpointAndClose(client));
+        closing ??= stopCheckpoints().then(() => checkpointAndClose(client, dbDir));
         void answer(request.id, () => closing!.then(() => null)).then(() => port.close());
         return;
     }

@@ -1,5 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statfsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { FULL_FREE_BYTES } from '../lib/disk-space';
 
 /**
  * Checkpoints for the embedded database, run in its worker thread (pglite-worker.ts). PGlite runs
@@ -37,6 +38,23 @@ export function walBytes(dbDir: string): number {
 }
 
 /**
+ * Whether the disk under the database directory has room for a checkpoint: a new WAL segment
+ * (16 MB) and a little. A CHECKPOINT that fails for space ("could not write to file
+ * pg_logical/replorigin_checkpoint.tmp: No space left on device") leaves PGlite spinning in its
+ * next statement, for good, even once space is freed: every request, health included, waited on
+ * the database's thread (issue 47). Without room the checkpoint waits for the next check; the WAL
+ * it would have dropped stays until then, and a crash meanwhile replays it.
+ */
+export function roomToCheckpoint(dbDir: string): boolean {
+  try {
+    const stats = statfsSync(dbDir);
+    return stats.bavail * stats.bsize >= FULL_FREE_BYTES;
+  } catch {
+    return true; // Unmeasurable (no statfs): checkpoint as before.
+  }
+}
+
+/**
  * Starts the checks; `checkpoint` runs the statement (PGlite queues it behind an open
  * transaction). Returns a stop function that waits for a checkpoint in progress.
  */
@@ -51,7 +69,7 @@ export function startWalCheckpoints(
   const check = () => {
     if (running) return;
     const due = Date.now() - last >= options.everyMs || walBytes(dbDir) > options.maxWalBytes;
-    if (!due) return;
+    if (!due || !roomToCheckpoint(dbDir)) return;
     running = checkpoint()
       .then(() => {
         last = Date.now();

@@ -2,8 +2,12 @@ import { AppError } from './app-error';
 
 /** The process has no file descriptor left (EMFILE) or the whole system has none (ENFILE). */
 const OUT_OF_HANDLES = new Set(['EMFILE', 'ENFILE']);
-/** The disk is full (ENOSPC) or the user the server runs as is over its disk quota (EDQUOT). */
-const OUT_OF_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+/**
+ * The disk is full (ENOSPC) or the user the server runs as is over its disk quota (EDQUOT); or the
+ * database says so itself (SQLSTATE 53100 disk_full: "could not extend file ... No space left on
+ * device", the embedded database's files on a full DATA_DIR, issue 47).
+ */
+const OUT_OF_SPACE = new Set(['ENOSPC', 'EDQUOT', '53100']);
 
 /**
  * The server itself running out, as a sentence: 503 for file handles (it passes once other

@@ -44,12 +44,21 @@ describe('GET /api/health and the disk under DATA_DIR', () => {
     }
   };
 
-  it('says storage is low with 2 MB free, and the status degraded (still 200: the database answers)', async () => {
-    const { statusCode, body } = await healthWith({ freeBytes: 2 * MB, totalBytes: 50 * GB });
+  it('says storage is low with 100 MB free, and the status degraded (still 200: the database answers)', async () => {
+    const { statusCode, body } = await healthWith({ freeBytes: 100 * MB, totalBytes: 50 * GB });
     expect(statusCode).toBe(200);
     expect(body.status).toBe('degraded');
     expect(body.checks.storage).toBe('low');
-    expect(body.disk).toEqual({ freeBytes: 2 * MB, totalBytes: 50 * GB, status: 'low' });
+    expect(body.disk).toEqual({ freeBytes: 100 * MB, totalBytes: 50 * GB, status: 'low' });
+  });
+
+  it('says storage is full under 17 MB free (writes answer 507 then), still 200 and degraded', async () => {
+    const { statusCode, body } = await healthWith({ freeBytes: 2 * MB, totalBytes: 50 * GB });
+    expect(statusCode).toBe(200);
+    expect(body.status).toBe('degraded');
+    expect(body.checks.storage).toBe('full');
+    expect(body.disk).toEqual({ freeBytes: 2 * MB, totalBytes: 50 * GB, status: 'full' });
+    expect((await healthWith({ freeBytes: 17 * MB, totalBytes: 50 * GB })).body.checks.storage).toBe('low');
   });
 
   it('is low under 5% free even with more than 500 MB, and ok with room', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LocalModelStatus } from '../../adapters/llm/local/local-runtime';
 import { healthResponseSchema, type HealthResponse } from '@contract/health';
 import type { SystemResponse } from '@contract/admin';
-import { isDiskLow, type DiskSpace } from '../../lib/disk-space';
+import { diskStatus, type DiskSpace } from '../../lib/disk-space';
 
 export interface HealthChecks {
   database(): Promise<boolean>;
@@ -20,13 +20,13 @@ export interface HealthChecks {
 export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = async (app, { checks }) => {
   app.get('/api/health', { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (_request, reply) => {
     const [database, storage, models, disk] = await Promise.all([checks.database(), checks.storage(), checks.models(), checks.disk?.() ?? null]);
-    const low = disk !== null && isDiskLow(disk);
-    const storageStatus = !storage ? 'down' : low ? 'low' : 'ok';
+    const space = disk ? diskStatus(disk) : 'ok';
+    const storageStatus = !storage ? 'down' : space;
     const body: HealthResponse = {
       status: !database ? 'down' : storageStatus === 'ok' && models !== 'down' ? 'ok' : 'degraded',
       checks: { database: database ? 'ok' : 'down', storage: storageStatus, models },
     };
-    if (disk) body.disk = { freeBytes: disk.freeBytes, totalBytes: disk.totalBytes, status: low ? 'low' : 'ok' };
+    if (disk) body.disk = { freeBytes: disk.freeBytes, totalBytes: disk.totalBytes, status: space };
     const local = checks.localModels();
     if (local.length > 0) {
       // Why a load failed stays on the admin System tab: this route answers anyone.

@@ -106,4 +106,23 @@ describe('indexing across restarts and reader crashes', () => {
     await repo.finish(t.database.db, fileId, 'failed', 'This file could not be read; it may be damaged.');
     expect(await stateOf(fileId)).toEqual({ status: 'failed', error: 'This file could not be read; it may be damaged.', attempts: 0, passages: 0 });
   });
+  it('puts a file back in the queue, uncounted, when its passages cannot be written for a full disk (53100), and indexes it once there is room', async () => {
+    const fileId = await newFile('disk-full.txt');
+    await t.database.db.execute(sql`update files set index_status = 'failed' where index_status = 'pending' and id <> ${fileId}::uuid`);
+    const passage = { ok: true, passages: [{ ordinal: 0, page: null, heading: null, charStart: 0, charEnd: 12, body: 'hello room' }] };
+    // The disk is full: inserting a passage fails as PostgreSQL (and PGlite) fail it, SQLSTATE 53100.
+    await t.database.db.execute(sql.raw(`
+      create function disk_full_passages() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file "base/5/16488": No space left on device' using errcode = '53100'; end $$`));
+    await t.database.db.execute(sql.raw('create trigger disk_full_passages before insert on passages for each row execute function disk_full_passages()'));
+    const indexer = indexerWith(async () => passage);
+    await indexer.start();
+    await indexer.idle();
+    expect(await stateOf(fileId)).toEqual({ status: 'pending', error: null, attempts: 0, passages: 0 });
+    await t.database.db.execute(sql.raw('drop trigger disk_full_passages on passages'));
+    await t.database.db.execute(sql.raw('drop function disk_full_passages()'));
+    await indexer.idle();
+    await indexer.stop();
+    expect(await stateOf(fileId)).toEqual({ status: 'indexed', error: null, attempts: 0, passages: 1 });
+  });
 });

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { readableKind } from '../../adapters/extraction/kind';
 import type { ExtractionPool } from '../../adapters/extraction/pool';
-import type { Db } from '../../db/database';
+import { isDatabaseUnavailable, type Db } from '../../db/database';
+import { resourceErrorOf } from '../../lib/resource-errors';
 import { indexFailureSentence, MISSING_OBJECT, noTextSentence, TOO_MANY_ATTEMPTS } from './index-failures';
 import { searchRepository as repo, type ClaimedFile } from './search.repository';
 
@@ -35,6 +36,22 @@ export function createIndexer(deps: IndexerDeps) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let idleWaiters: (() => void)[] = [];
+  /** Files a server fault left claimed whose return to the queue failed too (a full disk): retried first. */
+  const stranded = new Set<string>();
+
+  /**
+   * The server's fault, not the file's: the disk is full (the passages could not be written) or
+   * the database is not answering. The file goes back to the queue uncounted and the lane stops
+   * until the next poll, instead of failing the file for good (issue 47).
+   */
+  const isServerFault = (error: unknown) => resourceErrorOf(error) !== undefined || isDatabaseUnavailable(error);
+
+  async function requeueStranded() {
+    for (const fileId of [...stranded]) {
+      await repo.finish(db, fileId, 'pending', null);
+      stranded.delete(fileId);
+    }
+  }
 
   async function indexOne(file: ClaimedFile): Promise<void> {
     // Pictures of pages are read by OCR when it is on; other pictures (and every one with OCR off) are not searched.
@@ -70,12 +87,18 @@ export function createIndexer(deps: IndexerDeps) {
   /** One lane: claims and indexes files until the queue is empty. At most `concurrency` lanes run. */
   async function lane() {
     try {
+      await requeueStranded();
       while (!stopped) {
         const file = await repo.claimNext(db);
         if (!file) break;
         try {
           await indexOne(file);
         } catch (error) {
+          if (isServerFault(error)) {
+            deps.onError?.(`indexing file ${file.id} waits: ${error instanceof Error ? error.message : String(error)}`);
+            await repo.finish(db, file.id, 'pending', null).catch(() => stranded.add(file.id));
+            break;
+          }
           deps.onError?.(`indexing file ${file.id} failed: ${error instanceof Error ? error.message : String(error)}`);
           await repo.finish(db, file.id, 'failed', 'This file could not be indexed.').catch(() => undefined);
         }
