@@ -10,7 +10,7 @@ import { AuthPage } from './pages/auth-page';
 import { BillingPage } from './pages/billing-page';
 import { PremiumPage } from './pages/premium-page';
 import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { launchBrowser, newContext, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
+import { launchBrowser, screenForReview, newContext, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
 import { startGenie, type RunningGenie } from './support/genie-server';
 
 /**
@@ -153,6 +153,8 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
       await ownerPage.goto('/team');
       await ownerPage.getByRole('heading', { name: 'Plan and invoices' }).waitFor();
       await screenshot(ownerPage, `billing-team-${viewport}`);
+      // /team does not scroll sideways (it was 406 px wide at 390: a long team name widened its card).
+      expect((await screenForReview(ownerPage)).sidewaysOverflow).toBe(0);
     }, 120_000);
   }
 

@@ -54,14 +54,15 @@ export function TeamSummary({ team, canManage }: { team: Team; canManage: boolea
   const over = limit !== null && used > limit;
   return (
     <Card>
-      <CardContent className="grid gap-5 pt-5">
+      {/* grid-cols-1 is minmax(0, 1fr): an auto column grew to a long team name's width, 406 px at 390. */}
+      <CardContent className="grid grid-cols-1 gap-5 pt-5">
         {editing ? (
           <NameEditor name={team.name} onDone={() => setEditing(false)} />
         ) : (
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="text-xs font-semibold uppercase tracking-wider text-genie-700">Your team</p>
-              <h1 className="break-words text-2xl font-bold leading-tight text-slate-900 sm:text-3xl" data-testid="team-name">
+              <h1 className="text-2xl font-bold leading-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl" data-testid="team-name">
                 {team.name}
               </h1>
             </div>
