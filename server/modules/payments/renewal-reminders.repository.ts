@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import type { PlanId } from '@contract/plan-catalogue';
 import type { Db } from '../../db/database';
 import { renewalReminders } from '../../db/schema/commerce';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -6,14 +7,14 @@ import { users } from '../../db/schema/users';
 
 export interface DueReminder {
   teamId: string;
-  plan: string;
+  plan: PlanId;
   periodEnd: Date;
   email: string;
   username: string;
 }
 
 /** The plans a reminder offers to renew: the ones with a list price (Enterprise is Contact Sales). */
-const RENEWABLE = ['starter', 'pro'];
+const RENEWABLE: PlanId[] = ['starter', 'pro'];
 
 export const renewalRemindersRepository = {
   /**
@@ -42,7 +43,8 @@ export const renewalRemindersRepository = {
       )
       .orderBy(asc(teams.premiumUntil))
       .limit(limit);
-    return rows.map((r) => ({ ...r, plan: r.plan!, periodEnd: r.periodEnd! }));
+    // The where clause keeps only RENEWABLE plans, so the column's text is a PlanId here.
+    return rows.map((r) => ({ ...r, plan: r.plan as PlanId, periodEnd: r.periodEnd! }));
   },
 
   /** Records that this period's reminder goes out; false when another run (or process) already did. */

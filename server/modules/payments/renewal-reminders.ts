@@ -3,19 +3,18 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { PublicLinks } from '../../lib/public-links';
+import { planName } from '../teams/team-seats';
 import { renewalRemindersRepository as repo, type DueReminder } from './renewal-reminders.repository';
 
 /** Reminders one run mails at most; the hourly runs take the rest. */
 const REMINDERS_PER_RUN = 100;
 const DAY_MS = 24 * 3600 * 1000;
 
-const planNames: Record<string, string> = { starter: 'Starter', pro: 'Pro' };
-
 /** Where the owner renews in one click: /team shows the renewal banner with "Renew for one month". */
 export const RENEWAL_PAGE_PATH = '/team';
 
 function reminderMail(due: DueReminder, link: string) {
-  const plan = planNames[due.plan] ?? due.plan;
+  const plan = planName(due.plan);
   const end = due.periodEnd.toISOString().slice(0, 10);
   return {
     to: due.email,
