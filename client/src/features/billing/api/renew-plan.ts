@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { BillingCurrency, CheckoutResponse, Invoice } from '@contract/billing';
-import { apiRequest, HttpError } from '@/lib/request';
+import { errorSentence } from '@/lib/error-sentence';
+import { apiRequest } from '@/lib/request';
 
 /** A renewal is a new invoice for the same plan (one click from the reminder, or after one ended). */
 export const renewPlan = async (body: { plan: Invoice['plan']; currency: BillingCurrency }): Promise<CheckoutResponse> =>
@@ -24,6 +25,6 @@ export function useRenewPlan() {
         },
       }),
     isPending: mutation.isPending,
-    problem: error ? (error instanceof HttpError ? (error.serverMessage ?? error.message) : 'The invoice could not be made. Try again in a moment.') : null,
+    problem: error ? errorSentence(error, 'The invoice could not be made. Try again in a moment.') : null,
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BillingCurrency } from '@contract/billing';
 import { seatLimit, SUBSCRIBE_REDIRECT_MS, type Plan } from '@contract/plan-catalogue';
+import { errorSentence } from '@/lib/error-sentence';
 import { HttpError } from '@/lib/request';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useCreateCheckout } from '../api/create-checkout';
@@ -48,7 +49,7 @@ export function useSubscribe() {
         setTooManyMembers(plan);
         return;
       }
-      setProblem(error instanceof HttpError ? (error.serverMessage ?? error.message) : 'The invoice could not be made. Try again in a moment.');
+      setProblem(errorSentence(error, 'The invoice could not be made. Try again in a moment.'));
     }
   }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TeamMember } from '@contract/teams';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { HttpError } from '@/lib/request';
+import { errorSentence } from '@/lib/error-sentence';
 import { useTeam } from '../api/get-team';
 import { useRemoveMember } from '../api/remove-member';
 
@@ -47,7 +47,7 @@ function Chooser({ request, onRemoved }: { request: RemoveMembersRequest; onRemo
       for (const userId of chosen) await remove.mutateAsync(userId);
       onRemoved();
     } catch (error) {
-      setProblem(error instanceof HttpError ? (error.serverMessage ?? error.message) : 'A member could not be removed. Try again in a moment.');
+      setProblem(errorSentence(error, 'A member could not be removed. Try again in a moment.'));
     }
   }
 
