@@ -44,7 +44,6 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
-import { PendingWrites } from './lib/pending-writes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { createProjectsService } from './modules/projects/projects.service';
@@ -213,9 +212,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emailVerification = createEmailVerificationService({ db, clock, mailer, links, userDataChanges, warn: (message) => app.log.warn(message) });
   app.decorate('emailVerification', emailVerification);
   app.addHook('onClose', () => emailVerification.idle());
-  // A streamed reply's usage is counted after the client has it; reads of the same user wait for that.
-  const pendingWrites = new PendingWrites();
-  app.addHook('onClose', () => pendingWrites.drain());
   // Attached files are read in worker processes; closing the app stops them.
   const extraction = createExtractionPool(config, (message) => app.log.warn(message));
   // The search index (issue 16): files are cut into passages in the background, by worker
@@ -231,20 +227,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The team's policy, budgets and usage (issue 43): checked where every chat starts.
   const teamControls = createTeamControlsService({ db, config, clock, mailer, userDataChanges, warn: (message) => app.log.warn(message) });
   const projects = createProjectsService({ db, clock });
-  const conversations = createConversationsService({ db, pendingWrites, clock, projects });
+  const conversations = createConversationsService({ db, clock, projects });
   // MCP tools in chat (issue 40): the servers connect in the background; a chat offers what is ready.
   const mcpTools = createMcpToolsService({ db, config, clock, log: (message) => app.log.warn(message) });
   void mcpTools.start();
   app.addHook('onClose', () => mcpTools.close());
   const chatService = createChatService({
     tools: mcpTools.forChat,
-    teamControls: deps.usageRecording === false ? { checkChat: teamControls.checkChat, toolsAllowed: teamControls.toolsAllowed, recordUsage: async () => undefined } : teamControls,
+    teamControls: deps.usageRecording === false ? { ...teamControls, usageInsert: null } : teamControls,
     db,
     config,
     clock,
     files: files.records,
     extraction,
-    pendingWrites,
     knowledge: search.service,
     projects: { forChat: projects.forChat, projectIdOf: conversations.projectIdOf, place: conversations.place },
   });

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openMemoryPglite } from '../../server/db/pglite-memory';
 import { NamedStatements } from '../../server/db/pglite-named-statements';
 import { chatExchangeRepository as exchanges } from '../../server/modules/chat/chat-exchange.repository';
+import { teamControlsRepository } from '../../server/modules/team-controls/team-controls.repository';
 
 const n = Number(process.argv[2] ?? 300);
 const database = await openMemoryPglite();
@@ -55,6 +56,7 @@ for (let i = 0; i < n; i++) {
     tokens: 30,
     features: [{ feature: 'chat', action: 'message' }],
     now: new Date(),
+    usage: { row: { persona: 'default', model: 'openai-compatible:fake-model', tokensIn: 10, tokensOut: 20, estimated: false }, insert: teamControlsRepository.usageInsertCte },
   });
   finishMs += performance.now() - t;
 }
@@ -65,7 +67,7 @@ const lastStart = await captured(() =>
   exchanges.startExchange(db, { userId, now: new Date(), limits, conversation, message: { id: nextId, content: 'one more question', attachments: null, parent: 'active' }, historyLimit: 0 }),
 );
 const lastFinish = await captured(() =>
-  exchanges.finishExchange(db, { userId, conversation, reply: { id: randomUUID(), parentId: nextId, regenerated: false, content: 'a reply', image: null, model: 'm', tokensIn: 1, tokensOut: 1, status: 'complete', createdAt: new Date() }, responseTimeMs: 1, success: true, tokens: 2, features: [{ feature: 'chat', action: 'message' }], now: new Date() }),
+  exchanges.finishExchange(db, { userId, conversation, reply: { id: randomUUID(), parentId: nextId, regenerated: false, content: 'a reply', image: null, model: 'm', tokensIn: 1, tokensOut: 1, status: 'complete', createdAt: new Date() }, responseTimeMs: 1, success: true, tokens: 2, features: [{ feature: 'chat', action: 'message' }], now: new Date(), usage: { row: { persona: 'default', model: 'm', tokensIn: 1, tokensOut: 1, estimated: false }, insert: teamControlsRepository.usageInsertCte } }),
 );
 for (const [label, { client, text, params }] of [['start', lastStart], ['finish', lastFinish]] as const) {
   await client.query('begin');

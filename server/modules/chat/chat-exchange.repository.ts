@@ -1,7 +1,7 @@
 import type { MessageStatus } from '@contract/chat';
 import type { Citation } from '@contract/search';
 import type { ToolCall } from '@contract/mcp-tools';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { runByShape } from '../../db/statement-by-shape';
 import type { LimitCounts } from './chat-limits';
@@ -65,6 +65,9 @@ interface StartRow {
   history: { role: string; content: string }[] | null;
 }
 
+/** A CTE inserting one usage row, over the finish statement's placeholders (teamControlsRepository.usageInsertCte). */
+export type UsageInsert = (value: (name: string) => SQLWrapper) => SQL;
+
 export interface ExchangeEndInput {
   userId: string;
   conversation: { id: string; persona: string; mode: string };
@@ -98,6 +101,11 @@ export interface ExchangeEndInput {
   tokens: number;
   features: { feature: string; action: string }[];
   now: Date;
+  /**
+   * The model call's tokens for the team's usage and budgets (issue 43), stored in the same
+   * statement by the insert its owner (the team-controls module) builds; null: not counted.
+   */
+  usage: { row: { persona: string; model: string; tokensIn: number; tokensOut: number; estimated: boolean }; insert: UsageInsert } | null;
 }
 
 /** What decides the start statement's text; its values are placeholders (statement-by-shape.ts). */
@@ -192,6 +200,8 @@ interface FinishShape {
   withReply: boolean;
   extendsReply: boolean;
   features: number;
+  /** The model call's usage row goes with it (issue 43), as its owner writes it. */
+  usage: UsageInsert | null;
 }
 
 function finishStatement(shape: FinishShape): SQL {
@@ -223,6 +233,7 @@ function finishStatement(shape: FinishShape): SQL {
     values (${user}, ${shape.withReply ? replyId : sql`null::uuid`}, ${v('persona')}::text, ${v('mode')}::text,
             ${v('responseTimeMs')}::int, ${v('success')}::boolean, ${v('tokens')}::int, ${sql.raw(String(shape.extendsReply))}, ${now})
   )`);
+  if (shape.usage) ctes.push(shape.usage(v));
   if (shape.features > 0) {
     const rows = Array.from({ length: shape.features }, (_, i) => sql`(${user}, ${v(`feature${i}`)}::text, ${v(`action${i}`)}::text, ${now})`);
     ctes.push(sql`events as (insert into feature_events (user_id, feature, action, created_at) values ${sql.join(rows, sql`, `)})`);
@@ -273,9 +284,12 @@ export const chatExchangeRepository = {
 
   async finishExchange(db: Db, input: ExchangeEndInput): Promise<void> {
     const { userId, conversation, reply, now, features } = input;
-    const shape = { withReply: reply !== null, extendsReply: reply?.extends === true, features: features.length };
+    const { usage } = input;
+    const shape = { withReply: reply !== null, extendsReply: reply?.extends === true, features: features.length, usage: usage?.insert ?? null };
     const featureValues = Object.fromEntries(features.flatMap((f, i) => [[`feature${i}`, f.feature], [`action${i}`, f.action]]));
-    await runByShape(db, `chat_finish_${+shape.withReply}${+shape.extendsReply}_${shape.features}`, () => finishStatement(shape), {
+    const usageValues = usage ? { usagePersona: usage.row.persona, usageModel: usage.row.model, usageIn: usage.row.tokensIn, usageOut: usage.row.tokensOut, usageEstimated: usage.row.estimated } : {};
+    const name = `chat_finish_${+shape.withReply}${+shape.extendsReply}${+(usage !== null)}_${shape.features}`;
+    await runByShape(db, name, () => finishStatement(shape), {
       user: userId,
       conversation: conversation.id,
       persona: conversation.persona,
@@ -297,6 +311,7 @@ export const chatExchangeRepository = {
       citations: reply?.citations && reply.citations.length > 0 ? JSON.stringify(reply.citations) : null,
       toolCalls: reply?.toolCalls && reply.toolCalls.length > 0 ? JSON.stringify(reply.toolCalls) : null,
       ...featureValues,
+      ...usageValues,
     });
   },
 };

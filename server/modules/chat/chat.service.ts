@@ -36,11 +36,10 @@ import { AllowanceMemo } from './allowance-memo';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from './chat-knowledge';
 import { attachmentPassageReader } from './attachment-passages';
 import { generateImageFor } from './chat-images';
-import { chatExchangeRepository as exchanges, type ExchangeStart } from './chat-exchange.repository';
+import { chatExchangeRepository as exchanges, type ExchangeStart, type UsageInsert } from './chat-exchange.repository';
 import { chatLimitsFor, limitRefusal, type ChatSender } from './chat-limits';
 import { ReplyDraft, roomForWhatItCarries, streamReply, type ReplyRequest, type ReplySink, type StreamedReply } from './chat-reply';
 import { chatRepository as repo } from './chat.repository';
-import type { PendingWrites } from '../../lib/pending-writes';
 import { estimateTokens } from '../../adapters/llm/context-budget';
 import type { PolicyAsk } from '../team-controls/team-policy-rules';
 import type { UsageRecord } from '../team-controls/team-controls.service';
@@ -55,8 +54,6 @@ export interface ChatServiceDeps {
   files: FilesForChat;
   /** Reads attached files' text (the extraction pool). */
   extraction: AttachmentReader;
-  /** Shared with the conversations service, so it reads what a finished stream stores. */
-  pendingWrites: PendingWrites;
   /** Passages of the user's files, for "Search my files" and long attachments (the search module). */
   knowledge?: KnowledgeSource;
   /** The team's policy and budgets (issue 43), checked where each exchange starts; usage is recorded through it. */
@@ -70,7 +67,13 @@ export interface ChatServiceDeps {
 /** What the chat needs of the team-controls module. */
 export interface TeamControlsForChat {
   checkChat(userId: string, ask: PolicyAsk): Promise<void>;
-  recordUsage(record: UsageRecord): Promise<void>;
+  /**
+   * The usage row's insert, which the exchange's finish statement embeds (one statement, no write
+   * after the reply); null: calls are not counted (only issue 43's bench's baseline).
+   */
+  readonly usageInsert: UsageInsert | null;
+  /** Told of each call counted, once stored: the owner's budget mails, in the background. */
+  usageRecorded(record: UsageRecord, at: Date): void;
   /** The team's policy allows MCP tools (issue 40). */
   toolsAllowed(userId: string): Promise<boolean>;
 }
@@ -150,7 +153,7 @@ interface ExchangeEnd {
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, config, clock, pendingWrites } = deps;
+  const { db, config, clock } = deps;
   const catalogue: ModelCatalogue = buildCatalogue(config);
   const reportedContext = new ReportedContextSizes();
   const inFlight = new InFlightReplies();
@@ -214,8 +217,6 @@ export function createChatService(deps: ChatServiceDeps) {
   async function startExchange(sender: ChatSender, body: ParsedChatRequest, conversationId: string): Promise<StartedExchange> {
     const userId = sender.id;
     const started = performance.now();
-    const earlier = pendingWrites.pendingFor(userId);
-    if (earlier) await earlier; // the previous reply of this user, still being stored
     const now = clock.now();
     const persona = getPersona(body.character);
     // The team's policy and monthly budgets (issue 43): the one check, for the browser, /v1 and /mcp alike.
@@ -362,8 +363,10 @@ export function createChatService(deps: ChatServiceDeps) {
       ...(citations ? { citations } : {}),
       ...(toolCalls.length > 0 ? { toolCalls } : {}),
     };
-    const finish = () =>
-      exchanges.finishExchange(db, {
+    const usageInsert = draft.providerAsked || !exchange.choice ? (deps.teamControls?.usageInsert ?? null) : null;
+    const usageRecord = usageInsert ? usageOf(exchange, draft) : null;
+    const finish = async () => {
+      await exchanges.finishExchange(db, {
         userId,
         conversation,
         reply: replyId
@@ -388,52 +391,40 @@ export function createChatService(deps: ChatServiceDeps) {
         tokens: usage.tokensIn + usage.tokensOut,
         features: featureEventsOf(body, exchange.attachments),
         now: finishedAt,
+        usage: usageRecord && usageInsert ? { row: usageRecord, insert: usageInsert } : null,
       });
-    const countUsage = async () => {
-      if (draft.providerAsked || !exchange.choice) await recordUsage(exchange, draft);
+      if (usageRecord) deps.teamControls?.usageRecorded(usageRecord, finishedAt);
     };
-    const store = async () => {
-      await finish();
-      await countUsage();
-    };
-    return { reply, store, finish, countUsage };
+    return { reply, finish };
   }
 
   /**
    * The call's tokens for the team's usage and budgets: the provider's own counts when the stream
    * gave them, else an estimate from the text (marked estimated), as for the offline engine.
    */
-  async function recordUsage(exchange: StartedExchange, draft: ReplyDraft) {
-    if (!deps.teamControls) return;
+  function usageOf(exchange: StartedExchange, draft: ReplyDraft): UsageRecord {
     const counted = draft.usage.tokensIn > 0 || draft.usage.tokensOut > 0;
     const prompt = exchange.history.reduce((sum, turn) => sum + estimateTokens(turn.content), estimateTokens(exchange.text));
-    await deps.teamControls.recordUsage({
+    return {
       userId: exchange.userId,
       persona: exchange.persona.id,
       model: exchange.model,
       tokensIn: counted ? draft.usage.tokensIn : prompt,
       tokensOut: counted ? draft.usage.tokensOut : estimateTokens(draft.content),
       estimated: !counted,
-    });
+    };
   }
 
   /**
    * Step 3, when the reply came: it is stored (committed) before a streaming client is sent `done`,
    * so a `done` that arrived is a reply that survives a crash (issue 47: three of 238 acknowledged
-   * replies were lost to SIGKILLs when `done` went first). Only the team's usage count, which no
-   * client is promised, is written after `done`.
+   * replies were lost to SIGKILLs when `done` went first). The team's usage count is in the same
+   * statement, so nothing of the exchange is written after `done`.
    */
   async function storeReply(exchange: StartedExchange, draft: ReplyDraft, streamed: StreamedReply, sink: ReplySink): Promise<ChatReply> {
-    const { reply, store, finish, countUsage } = endOf(exchange, draft, { success: true, ...streamed });
-    if (!sink.done) {
-      await store();
-      return reply;
-    }
+    const { reply, finish } = endOf(exchange, draft, { success: true, ...streamed });
     await finish();
-    sink.done(reply);
-    const counted = countUsage();
-    pendingWrites.track(exchange.userId, counted);
-    await counted;
+    sink.done?.(reply);
     return reply;
   }
 
@@ -460,7 +451,7 @@ export function createChatService(deps: ChatServiceDeps) {
     }
     // A message refused before any provider was asked leaves no interaction, like a limit refusal.
     if (draft.providerAsked) {
-      await endOf(exchange, draft, { success: false, status: stoppedByUser ? 'stopped' : 'failed', image: null, historyOmitted: 0 }).store();
+      await endOf(exchange, draft, { success: false, status: stoppedByUser ? 'stopped' : 'failed', image: null, historyOmitted: 0 }).finish();
     }
     const appError =
       error instanceof AppError
@@ -577,8 +568,6 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async feedback(userId: string, messageId: string, feedback: 'positive' | 'negative') {
-      const pending = pendingWrites.pendingFor(userId);
-      if (pending) await pending; // thumbs on a reply that is still being stored
       if (!(await repo.setFeedback(db, userId, messageId, feedback))) throw notFound('That message');
       return { messageId, feedback };
     },

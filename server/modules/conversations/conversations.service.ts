@@ -17,7 +17,6 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { recordTeamEvent } from '../admin/audit-log';
-import type { PendingWrites } from '../../lib/pending-writes';
 import { plainText } from '../../lib/plain-text';
 import { conversationsRepository as repo, HIGHLIGHT_START, HIGHLIGHT_STOP, type ListKey, type MessageDetailRow, type SearchRow } from './conversations.repository';
 import { branchTo, newestLeafUnder, variantsOf, type Variants } from './message-tree';
@@ -118,16 +117,13 @@ export interface ProjectsForConversations {
   canSee(userId: string, projectId: string): Promise<boolean>;
 }
 
-export function createConversationsService(deps: { db: Db; pendingWrites: PendingWrites; clock: Clock; projects: ProjectsForConversations }) {
-  const { db, pendingWrites, clock, projects } = deps;
+export function createConversationsService(deps: { db: Db; clock: Clock; projects: ProjectsForConversations }) {
+  const { db, clock, projects } = deps;
 
   /** A project the caller may put a conversation in, or 404. */
   async function checkProject(userId: string, projectId: string | null | undefined) {
     if (projectId && !(await projects.canSee(userId, projectId))) throw notFound('That project');
   }
-
-  /** A reply streamed a moment ago may still be being stored: read after it. */
-  const afterPendingWrites = (userId: string) => pendingWrites.pendingFor(userId) ?? Promise.resolve();
 
   /**
    * The conversation's active branch. With `last`, only its newest `last` messages, and `earlier`
@@ -136,7 +132,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
    * whole tree either way, so a page holds exactly what the same rows of the full answer hold.
    */
   async function detail(userId: string, id: string, last?: number): Promise<ConversationDetail> {
-    await afterPendingWrites(userId);
     const row = await repo.findOwn(db, userId, id);
     if (!row) throw notFound('That conversation');
     if (last === undefined) {
@@ -162,7 +157,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
 
   return {
     async list(userId: string, limit: number, cursor?: string, search?: string): Promise<ConversationListResponse> {
-      await afterPendingWrites(userId);
       if (search) return { conversations: (await repo.search(db, userId, search, limit)).map(fromSearch), nextCursor: null };
       const rows = await repo.listPage(db, userId, limit, cursor ? decodeCursor(cursor) : null);
       const page = rows.slice(0, limit);
@@ -173,7 +167,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
     detail,
 
     async patch(userId: string, id: string, patch: ConversationPatch): Promise<ConversationSummary> {
-      await afterPendingWrites(userId);
       await checkProject(userId, patch.projectId);
       if (!(await repo.patchOwn(db, userId, id, patch))) throw notFound('That conversation');
       const row = await repo.findOwn(db, userId, id);
@@ -183,7 +176,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
 
     /** A variant flip: the branch through `messageId`, read on to its newest message. */
     async showBranch(userId: string, id: string, messageId: string): Promise<ConversationDetail> {
-      await afterPendingWrites(userId);
       if (!(await repo.findOwn(db, userId, id))) throw notFound('That conversation');
       const leaf = newestLeafUnder(await repo.messagesOf(db, id), messageId);
       if (!leaf) throw notFound('That message');
@@ -198,7 +190,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
      * questions are not counted twice toward the allowance.
      */
     async fork(userId: string, id: string, messageId: string): Promise<ConversationSummary> {
-      await afterPendingWrites(userId);
       const row = await repo.findOwn(db, userId, id);
       if (!row) throw notFound('That conversation');
       const rows = await repo.messagesOf(db, id);
@@ -264,7 +255,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
 
     /** GET /api/projects/:id/conversations: the caller's own in it and those teammates shared. */
     async inProject(viewerId: string, projectId: string): Promise<ProjectConversations> {
-      await afterPendingWrites(viewerId);
       if (!(await projects.canSee(viewerId, projectId))) throw notFound('That project');
       const rows = await repo.inProject(db, viewerId, projectId);
       return { conversations: rows.map((r) => ({ ...toSummary(r), mine: r.userId === viewerId, owner: r.ownerName })) };
@@ -279,7 +269,6 @@ export function createConversationsService(deps: { db: Db; pendingWrites: Pendin
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      await afterPendingWrites(userId);
       if (!(await repo.deleteOwn(db, userId, id))) throw notFound('That conversation');
     },
 

@@ -119,9 +119,11 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
       return (await membership(userId)).rules.tools;
     },
 
-    async recordUsage(record: UsageRecord): Promise<void> {
-      const at = clock.now();
-      await repo.recordUsage(db, { ...record, at });
+    /** Model calls are counted: the row goes with the chat's finish statement, as this module's repository writes it. */
+    usageInsert: repo.usageInsertCte as typeof repo.usageInsertCte | null,
+
+    /** A counted call, once stored: the owner's budget mails, if any line was crossed. */
+    usageRecorded(record: UsageRecord, at: Date): void {
       if (!deps.mailer) return;
       // In the background: the reply has finished, and a slow mail server must not hold it.
       const job = mailBudgetCrossings(record, at)

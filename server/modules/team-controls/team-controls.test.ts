@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_POLICY, type TeamPolicy } from '@contract/team-controls';
 import { adminActions } from '../../db/schema/accounts';
+import { interactions } from '../../db/schema/chat';
 import { modelUsage } from '../../db/schema/team-controls';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, signUp, type TestApp } from '../../../tests/support/test-app';
@@ -238,6 +239,9 @@ describe('team controls', () => {
     const rows = await t.database.db.select().from(modelUsage).where(eq(modelUsage.userId, member.user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ persona: 'gino', estimated: true, teamId: (await teamOf(t.database.db, member.user.id)).id });
+    // Stored by the exchange's finish statement, at its time (the reply's interaction has the same).
+    const [interaction] = await t.database.db.select({ createdAt: interactions.createdAt }).from(interactions).where(eq(interactions.userId, member.user.id));
+    expect(rows[0]!.createdAt).toEqual(interaction!.createdAt);
     expect(rows[0]!.tokensIn).toBeGreaterThan(0);
     expect(rows[0]!.tokensOut).toBeGreaterThan(0);
   });
