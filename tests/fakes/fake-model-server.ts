@@ -19,7 +19,8 @@
  *   hang      accepts the request and never answers (close() still ends it)
  *   tool_calls the model calls tools instead of answering: `calls` ({name, arguments}; arguments
  *             an object, sent as JSON text) with `finish_reason: "tool_calls"`, streamed as
- *             OpenAI does (the name first, the arguments in two pieces) or as one JSON message;
+ *             OpenAI does (the name first, the arguments in two pieces), each call whole in
+ *             one chunk with `whole: true` (as xAI streams them), or as one JSON message;
  *             `reply` is text written before the calls. Queue it, so the next request (which
  *             carries the `tool` results) is answered normally:
  *               fake.queueBehaviours({ kind: 'tool_calls', calls: [{ name: 'fs__read_file', arguments: { path } }] })
@@ -34,6 +35,9 @@
  * also cut where the context is full. The fake counts a prompt's tokens as a quarter of its
  * messages' characters plus 4 a message: fewer than Genie's own estimate, never more.
  *
+ * Also speaks Anthropic's Messages API at POST /v1/messages (fake-anthropic.ts), under the same
+ * behaviours and queue: point ANTHROPIC_BASE_URL at `url`.
+ *
  * Also answers GET /v1/models (what Genie's provider health check probes), under the same behaviour,
  * and POST /v1/embeddings with fakeEmbedding's hashed-trigram vectors (status and hang apply too).
  *
@@ -47,6 +51,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { anthropicAsChatBody, anthropicError, anthropicMessages } from './fake-anthropic';
 
 export type Behaviour =
   | { kind: 'normal'; reply?: string; finishReason?: 'length' }
@@ -55,7 +60,7 @@ export type Behaviour =
   | { kind: 'malformed' }
   | { kind: 'cut' }
   | { kind: 'hang' }
-  | { kind: 'tool_calls'; calls: FakeToolCall[]; reply?: string };
+  | { kind: 'tool_calls'; calls: FakeToolCall[]; reply?: string; whole?: boolean };
 
 /** A tool call the fake makes: the offered function's name and its arguments. */
 export interface FakeToolCall {
@@ -108,7 +113,7 @@ export interface FakeModelServer {
   /** Base URL including /v1, as OpenAI-compatible clients expect. */
   url: string;
   setBehaviour(behaviour: Behaviour): void;
-  /** The next /v1/chat/completions requests get these, one each, in order; then the standing behaviour. */
+  /** The next chat requests (/v1/chat/completions or /v1/messages) get these, one each, in order; then the standing behaviour. */
   queueBehaviours(...behaviours: Behaviour[]): void;
   /** The context size (n_ctx) in the fake's tokens; null for no limit. */
   setContextTokens(tokens: number | null): void;
@@ -187,9 +192,11 @@ export async function startFakeModelServer(
     res.on('close', () => {
       if (!res.writableFinished) record.closedEarly = true;
     });
-    const current = (path === '/v1/chat/completions' && queued.shift()) || behaviour;
+    const isChat = req.method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/messages');
+    const current = (isChat && queued.shift()) || behaviour;
     if (current.kind === 'hang') return; // never answer; close() destroys the socket
     if (current.kind === 'status') {
+      if (path === '/v1/messages') return json(res, current.status, anthropicError(current.status, current.message ?? `Fake provider error ${current.status}`));
       return json(res, current.status, {
         error: { message: current.message ?? `Fake provider error ${current.status}`, type: 'server_error', code: null },
       });
@@ -201,6 +208,10 @@ export async function startFakeModelServer(
       return json(res, 200, { created: 1_700_000_000, data: [{ b64_json: FAKE_PNG_BASE64, revised_prompt: body?.prompt ?? '' }] });
     }
     if (path === '/v1/chat/completions' && req.method === 'POST') return chatCompletion(res, body, current);
+    if (path === '/v1/messages' && req.method === 'POST') {
+      const asChat = anthropicAsChatBody(body);
+      return anthropicMessages(res, body, current, { text: ('reply' in current && current.reply) || fakeReplyText(asChat), promptTokens: fakePromptTokens(asChat) });
+    }
     if (path === '/v1/embeddings' && req.method === 'POST') {
       const input = body?.input;
       const texts = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : [];
@@ -300,6 +311,10 @@ export async function startFakeModelServer(
       `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }], ...(withUsage ? { usage } : {}) })}\n\n`;
     res.write(chunk({ role: 'assistant', content: current.reply ?? null }, null));
     for (const call of calls) {
+      if (current.whole) {
+        res.write(chunk({ tool_calls: [call] }, null));
+        continue;
+      }
       // As OpenAI streams a call: its id and name first, then its arguments in pieces.
       const args = call.function.arguments;
       const half = Math.floor(args.length / 2);

@@ -137,7 +137,7 @@ export const VISION_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic',
 
 /**
  * Providers Genie offers MCP tools to (issue 40): the servers it reads through its own
- * chat-completions stream, which reads OpenAI's tool calls. The hosted SDK providers are read
- * through their SDK's stream for text only (model-stream.ts), so they are offered none yet.
+ * chat-completions stream, and the hosted providers read through their SDK (sdk-tools.ts). A
+ * local model (node-llama-cpp) is not: its adapter reads text only.
  */
-export const TOOL_PROVIDERS: readonly ProviderName[] = ['venice', 'ollama', 'openai-compatible'];
+export const TOOL_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'xai', 'venice', 'ollama', 'openai-compatible'];

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { ModelCall, ModelToolCall, StreamEnd, ToolRound } from './model-call';
+import { MAX_TOOL_ARGUMENT_CHARS, MAX_TOOL_CALLS, MAX_TOOL_NAME_CHARS, type ModelCall, type ModelToolCall, type StreamEnd, type ToolRound } from './model-call';
 import { CUT_OFF, providerErrorOfStatus, ProviderError, UNREADABLE_REPLY, UNREACHABLE } from './provider-error';
 
 /**
@@ -130,10 +130,6 @@ interface ToolCallDelta {
   function?: { name?: string; arguments?: string };
 }
 
-/** Calls in one reply, and the characters of one call's arguments, Genie reads at most. */
-const MAX_TOOL_CALLS = 16;
-const MAX_TOOL_ARGUMENT_CHARS = 64 * 1024;
-
 /** Adds a streamed piece to the calls so far; false when the model went past the bounds above. */
 function addToolCallDelta(calls: ModelToolCall[], delta: ToolCallDelta): boolean {
   const index = typeof delta.index === 'number' ? delta.index : calls.length;
@@ -142,7 +138,7 @@ function addToolCallDelta(calls: ModelToolCall[], delta: ToolCallDelta): boolean
   if (typeof delta.id === 'string' && delta.id) call.id = delta.id;
   if (typeof delta.function?.name === 'string') call.name += delta.function.name;
   if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments;
-  return call.arguments.length <= MAX_TOOL_ARGUMENT_CHARS && call.name.length <= 256;
+  return call.arguments.length <= MAX_TOOL_ARGUMENT_CHARS && call.name.length <= MAX_TOOL_NAME_CHARS;
 }
 
 /** A delta's text: a string, or (some servers) an array of parts whose text parts count. */

@@ -23,6 +23,14 @@ export interface ModelTool {
   parameters: Record<string, unknown>;
 }
 
+/**
+ * Calls in one reply, and the characters of one call's name and arguments, Genie reads at most
+ * from any provider (chat-completions.ts, sdk-tools.ts): past them the reply is unreadable.
+ */
+export const MAX_TOOL_CALLS = 16;
+export const MAX_TOOL_ARGUMENT_CHARS = 64 * 1024;
+export const MAX_TOOL_NAME_CHARS = 256;
+
 /** One call a model asked for; `arguments` is the JSON text it wrote. */
 export interface ModelToolCall {
   id: string;
@@ -53,7 +61,7 @@ export interface ModelCall {
   history: ChatTurn[];
   user: UserPart[];
   maxOutputTokens?: number;
-  /** Tools the model may call (only chat-completions servers are offered them; issue 40). */
+  /** Tools the model may call (issue 40; catalogue.ts's TOOL_PROVIDERS are offered them). */
   tools?: ModelTool[];
   /** Earlier rounds of tool use in this reply, sent after the user's turn. */
   toolRounds?: ToolRound[];

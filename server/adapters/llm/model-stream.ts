@@ -2,6 +2,7 @@ import type { LanguageModel } from 'ai';
 import { ChatCompletionsModel, streamChatCompletions } from './chat-completions';
 import type { ChatTurn, ModelCall, StreamEnd, UserPart } from './model-call';
 import { ProviderError, toProviderError } from './provider-error';
+import { sdkToolsOf, ToolCallCollector, toolRoundMessages } from './sdk-tools';
 
 /**
  * One streamed call to a model provider, as an async generator of text deltas. It is cut off when
@@ -10,10 +11,10 @@ import { ProviderError, toProviderError } from './provider-error';
  *
  * A chat-completions server (llama.cpp, Ollama, vLLM, Venice, ...) is read by Genie's own stream
  * (chat-completions.ts, which says why). Every other provider is the SDK's model, called through
- * its own `doStream` (the LanguageModelV3 interface) rather than `streamText`: Genie uses no tools,
- * steps, retries or telemetry, and streamText's layers of web streams and prompt validation cost
- * about 3 ms of CPU per 20-token reply on top of the provider's ~1.3 ms (bench #1 at 200
- * concurrent streams).
+ * its own `doStream` (the LanguageModelV3 interface) rather than `streamText`: Genie uses no
+ * steps, retries or telemetry, runs MCP tools itself (sdk-tools.ts), and streamText's layers of
+ * web streams and prompt validation cost about 3 ms of CPU per 20-token reply on top of the
+ * provider's ~1.3 ms (bench #1 at 200 concurrent streams).
  */
 
 /** Genie's own provider options: the account a call is for (ModelCall.account). */
@@ -24,7 +25,7 @@ export type ProviderModel = Extract<LanguageModel, { specificationVersion: 'v3' 
 type ModelPrompt = Parameters<ProviderModel['doStream']>[0]['prompt'];
 type StreamPart = Awaited<ReturnType<ProviderModel['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
 
-function promptOf(system: string, history: ChatTurn[], user: UserPart[]): ModelPrompt {
+function promptOf(system: string, history: ChatTurn[], user: UserPart[], toolRounds: ModelCall['toolRounds']): ModelPrompt {
   return [
     { role: 'system', content: system },
     ...history.map((turn) => ({ role: turn.role, content: [{ type: 'text' as const, text: turn.content }] })),
@@ -34,6 +35,7 @@ function promptOf(system: string, history: ChatTurn[], user: UserPart[]): ModelP
         part.type === 'text' ? part : { type: 'file' as const, data: part.data, mediaType: part.mediaType },
       ),
     },
+    ...toolRoundMessages(toolRounds ?? []),
   ];
 }
 
@@ -51,7 +53,7 @@ export async function* streamModel(options: {
   maxOutputTokens?: number;
   /** The user the reply is for (see ModelCall.account). */
   account?: string;
-  /** MCP tools (issue 40): only a chat-completions server is offered them (catalogue.ts, TOOL_PROVIDERS). */
+  /** MCP tools (issue 40): offered to catalogue.ts's TOOL_PROVIDERS, on either path below. */
   tools?: ModelCall['tools'];
   toolRounds?: ModelCall['toolRounds'];
 }): AsyncGenerator<string, StreamEnd> {
@@ -96,21 +98,26 @@ export async function* streamModel(options: {
   }
 }
 
-/** An ai SDK model's `doStream`, read as text deltas; its failures become ProviderError. */
+/**
+ * An ai SDK model's `doStream`, read as text deltas, returning the tool calls it made (with no
+ * `execute`, the SDK runs none; sdk-tools.ts); its failures become ProviderError.
+ */
 async function* streamSdkModel(model: ProviderModel, call: ModelCall): AsyncGenerator<string, StreamEnd> {
   let reader: ReadableStreamDefaultReader<StreamPart> | undefined;
   let finished = false;
   try {
     const { stream } = await model.doStream({
-      prompt: promptOf(call.system, call.history, call.user),
+      prompt: promptOf(call.system, call.history, call.user, call.toolRounds),
       abortSignal: call.signal,
       maxOutputTokens: call.maxOutputTokens,
+      ...(call.tools && call.tools.length > 0 ? { tools: sdkToolsOf(call.tools) } : {}),
       // Read only by the local model (local-language-model.ts); an SDK provider ignores options
       // under a name that is not its own.
       ...(call.account !== undefined ? { providerOptions: { [GENIE_OPTIONS]: { account: call.account } } } : {}),
     });
     reader = stream.getReader();
     let end: StreamEnd = { tokensIn: 0, tokensOut: 0, cutOff: false };
+    const toolCalls = new ToolCallCollector();
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
@@ -119,6 +126,8 @@ async function* streamSdkModel(model: ProviderModel, call: ModelCall): AsyncGene
         if (part.delta) yield part.delta;
       } else if (part.type === 'error') {
         throw part.error;
+      } else if (part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-call') {
+        toolCalls.read(part);
       } else if (part.type === 'finish') {
         end = {
           tokensIn: part.usage.inputTokens.total ?? 0,
@@ -128,7 +137,8 @@ async function* streamSdkModel(model: ProviderModel, call: ModelCall): AsyncGene
       }
     }
     finished = true;
-    return end;
+    const calls = toolCalls.calls;
+    return calls ? { ...end, toolCalls: calls } : end;
   } catch (error) {
     if (error instanceof ProviderError || call.signal.aborted) throw error;
     throw toProviderError(error, reader !== undefined);
