@@ -2,7 +2,8 @@
  * Issue 40's figures. (a) First-token overhead of the OpenAI-compatible `/v1/chat/completions`
  * (stream, API key) against the browser's `POST /api/chat` (SSE, cookie): the same chat through
  * the same Genie and the same fake model server, so the difference is what `/v1` adds; at 1 and
- * at 20 at once, timed in alternation. (b) One MCP tool round trip through Genie (a JSON chat in
+ * at 20 at once, timed in alternation; at 20 also in one burst of both doors, which judges the
+ * 2 ms target under the same load on both sides. (b) One MCP tool round trip through Genie (a JSON chat in
  * which the model calls the filesystem server's read_text_file, then answers from its result)
  * against the same work minus Genie: the model's call, the tool called straight over the SDK's
  * client, the model's second call.
@@ -15,7 +16,7 @@ import { filesystemMcpServer } from '../tests/support/mcp-filesystem';
 import { readSse } from '../tests/support/sse';
 import { spawnGenie, tempDir } from '../tests/reliability/support/genie-process';
 import { newAccount, postJson, signUpOverHttp } from '../tests/reliability/support/http';
-import { alternate, showSpread } from './lib/alternate';
+import { alternate, loadNow, showSpread } from './lib/alternate';
 import { ensureCompiledServer, spawnTsx, stop } from './lib/processes';
 import { median, report, round, scaled } from './lib/report';
 import { timeStream, type StreamTiming } from './lib/streams';
@@ -23,6 +24,7 @@ import { timeStream, type StreamTiming } from './lib/streams';
 const AT_ONCE = 20;
 const ROUNDS = scaled(15, 3);
 const SEQUENTIAL_PAIRS = scaled(30, 5);
+const MIXED_ROUNDS = scaled(30, 3);
 const pause = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const fake = spawnTsx('tests/fakes/fake-model-server.ts', ['--port', '0'], /FAKE_MODEL_SERVER_URL=(\S+)/);
@@ -102,6 +104,35 @@ try {
     target: 'overhead within 2 ms',
     met: median(manyOverheads) <= 2,
     gap: 'As at 1: the key hash and cache look-up, the body parse and the chunk framing, per request, on 2 cores shared with the client and the fake.',
+  });
+
+  // The same 20 at once, both doors in one burst: 10 through each, launched alternately (which door
+  // goes first swaps each round), so both meet the same moment's event loop, database queue and
+  // machine. Separate bursts (above) differ from round to round by tens of milliseconds whatever
+  // door they use, which a 2 ms target cannot be judged through; here each round's overhead is the
+  // difference of two medians taken under the same load.
+  const mixedOverheads: number[] = [];
+  const mixedSides = { chat: [] as number[], v1: [] as number[] };
+  const loadsMixed: number[] = [];
+  for (let round_ = -1; round_ < MIXED_ROUNDS; round_++) {
+    const doors = Array.from({ length: AT_ONCE }, (_, i) => ((i + round_) % 2 === 0 ? 'chat' : 'v1') as 'chat' | 'v1');
+    const timings = await Promise.all(doors.map((door) => (door === 'chat' ? viaChat() : viaV1()).then((t) => ({ door, ms: t.firstTokenMs }))));
+    await pause(200);
+    if (round_ < 0) continue; // a warm-up burst
+    const of = (door: 'chat' | 'v1') => median(timings.filter((t) => t.door === door).map((t) => t.ms));
+    mixedSides.chat.push(of('chat'));
+    mixedSides.v1.push(of('v1'));
+    mixedOverheads.push(of('v1') - of('chat'));
+    loadsMixed.push(loadNow());
+  }
+  report({
+    figure: `API (issue 40), ${AT_ONCE} at once in one burst (${AT_ONCE / 2} through each door, interleaved): /v1/chat/completions first-token overhead against POST /api/chat`,
+    baseline: `POST /api/chat: first token ${round(median(mixedSides.chat), 1)} ms (median of each burst's ${AT_ONCE / 2}, ${MIXED_ROUNDS} bursts; load ${Math.min(...loadsMixed)}-${Math.max(...loadsMixed)})`,
+    measured: `/v1/chat/completions: ${round(median(mixedSides.v1), 1)} ms; overhead per burst ${round(median(mixedOverheads), 1)} ms (${round(Math.min(...mixedOverheads), 1)} to ${round(Math.max(...mixedOverheads), 1)})`,
+    ratio: round(median(mixedSides.v1) / median(mixedSides.chat)),
+    target: 'overhead within 2 ms',
+    met: median(mixedOverheads) <= 2,
+    gap: 'Measured under the same load as /api/chat, so what is left is /v1 itself: the key look-up, the body parse and the chunk framing per request.',
   });
 
   // (b) — a tool round trip.
