@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -190,7 +190,10 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
 
       // A backup on a full disk: it checkpoints the database, then cannot stage its copy beside the data.
       const backedUp = await backup(dataDir, join(work.dir, 'full-disk-backup.tar.gz'));
-      expect(backedUp.output).toContain('The backup failed: ENOSPC: no space left on device');
+      expect(backedUp.output).toContain(
+        'The backup failed: There is no room left on the disk that holds DATA_DIR (the copy is gathered there before it is packed). Free some space, then try again.',
+      );
+      expect(backedUp.output).not.toContain('ENOSPC');
 
       // Health answers, and says the disk is full.
       const full = await health(base);
@@ -229,6 +232,20 @@ describe.skipIf(refused !== null)(`a full disk under DATA_DIR (embedded database
     const again = await chat(base, cookie, 'Hello after the space is back');
     expect(again.status).toBe(200);
     acknowledged.replies.push(again.body as { conversationId: string; messageId: string; content: string });
+
+    // A backup named on a disk that is full (DATA_DIR has room): the sentence names the file's disk.
+    const smallDisk = join(work.dir, 'small');
+    mkdirSync(smallDisk);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', smallDisk], { stdio: 'pipe' });
+    try {
+      fillDisk(smallDisk);
+      const onFullDisk = join(smallDisk, 'genie.tar.gz');
+      const refusedBackup = await backup(dataDir, onFullDisk);
+      expect(refusedBackup.output).toContain(`The backup failed: There is no room left on the disk that holds ${onFullDisk}. Free some space there or name a file on another disk, then try again.`);
+      expect(readdirSync(smallDisk)).toEqual(['filler']); // no partial archive left behind
+    } finally {
+      execFileSync('umount', ['-l', smallDisk], { stdio: 'pipe' });
+    }
 
     // Nothing acknowledged is lost: after a clean stop and start too.
     await stopGenie(genie!);

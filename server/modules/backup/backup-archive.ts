@@ -26,6 +26,21 @@ const TAR_LIMIT_MS = 30 * 60_000;
 
 export class BackupError extends Error {}
 
+/** A disk with no room left, as Node (ENOSPC) or the tar it ran (its stderr) reports it. */
+function isDiskFull(error: unknown): boolean {
+  const failed = error as { code?: unknown; stderr?: unknown } | null;
+  return failed?.code === 'ENOSPC' || (typeof failed?.stderr === 'string' && /no space left on device/i.test(failed.stderr));
+}
+
+/** The sentence for a backup that ran out of room: where, and what to do (not the system's ENOSPC text). */
+function diskFullError(step: 'staging' | 'archive', file: string): BackupError {
+  return new BackupError(
+    step === 'staging'
+      ? 'There is no room left on the disk that holds DATA_DIR (the copy is gathered there before it is packed). Free some space, then try again.'
+      : `There is no room left on the disk that holds ${file}. Free some space there or name a file on another disk, then try again.`,
+  );
+}
+
 export interface BackupSources {
   database: Database;
   dataDir: string;
@@ -84,8 +99,11 @@ export async function writeBackup(sources: BackupSources, target: string, now = 
   const file = resolve(target);
   await mkdir(dirname(file), { recursive: true });
   // Inside DATA_DIR: the links need the objects' file system.
-  const staging = await mkdtemp(join(dataDir, '.backup-'));
+  const staging = await mkdtemp(join(dataDir, '.backup-')).catch((error: unknown) => {
+    throw isDiskFull(error) ? diskFullError('staging', file) : error;
+  });
   const partial = `${file}.${randomUUID()}.part`;
+  let step: 'staging' | 'archive' = 'staging';
   try {
     const copy = async () => {
       const dump = await database.dump!();
@@ -99,12 +117,13 @@ export async function writeBackup(sources: BackupSources, target: string, now = 
     });
     const createdAt = now.toISOString();
     await writeFile(join(staging, MANIFEST), JSON.stringify({ format: BACKUP_FORMAT, createdAt, objects }, null, 2));
+    step = 'archive';
     await run('tar', ['-czf', partial, '-C', staging, '.'], { timeout: TAR_LIMIT_MS });
     await rename(partial, file);
     return { file, bytes: (await stat(file)).size, objects, createdAt };
   } catch (error) {
     await rm(partial, { force: true });
-    throw error;
+    throw isDiskFull(error) ? diskFullError(step, file) : error;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
