@@ -280,8 +280,8 @@ export const searchRepository = {
   /**
    * The best passages for a query, among those the filter allows (the condition is in the WHERE
    * of the first cut, so nothing else is ever read). Two stages: the first cut (first-cut.ts)
-   * takes at most `cutSize` passages through the GIN index, those holding the most of the words
-   * first; only they get the full score `ranking`, and only the final `limit` get ts_headline.
+   * takes at most `cutSize` passages (first-cut-reader.ts: through the GIN index, or walked when
+   * a level matches most of the library), those holding the most of the words first; only they get the full score `ranking`, and only the final `limit` get ts_headline.
    * Any query word may match (OR); passages holding all of them rank twice as high, and the
    * weights reward words in the file name and headings (A and B). `cutSize: null` scores every
    * match (the single-stage ranking, kept to check the cut against).
