@@ -20,13 +20,13 @@
 import { sql } from 'drizzle-orm';
 import { createEmbedder, type Embedder } from '../server/adapters/llm/embeddings';
 import { loadConfig } from '../server/config';
-import type { Db } from '../server/db/database';
 import { openMemoryPglite } from '../server/db/pglite-memory';
 import { readableFiles } from '../server/modules/files/file-access';
 import { createEmbeddingWorker } from '../server/modules/search/embedding-worker';
 import { embeddingsRepository } from '../server/modules/search/embeddings.repository';
 import { searchRepository } from '../server/modules/search/search.repository';
 import { createSearchService, type RetrieveOptions } from '../server/modules/search/search.service';
+import { explainingDb } from './lib/explain-db';
 import { buildCorpus, copyToFiles } from './lib/retrieval-corpus';
 import { median, report, round, scaled } from './lib/report';
 import { QUESTIONS } from './lib/retrieval-questions';
@@ -145,32 +145,8 @@ if (process.env.EXPLAIN) {
   // The plan of the ranking statement for one question (run in a transaction: set local).
   const question = QUESTIONS[10]![0];
   const explained: string[] = [];
-  const explaining = (target: Db, skipFirst = false): Db => {
-    let skip = skipFirst;
-    return new Proxy(target, {
-      get(object, key, receiver) {
-        if (key === 'execute') {
-          return async (query: Parameters<Db['execute']>[0]) => {
-            if (skip) {
-              skip = false; // the transaction's `set local`: not a query, and a failed EXPLAIN would abort the transaction
-              return object.execute(query);
-            }
-            try {
-              const plan = (await object.execute(sql`explain (analyze, costs off) ${query}`)) as unknown as { rows: Record<string, string>[] };
-              explained.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-            } catch {
-              // not a query (set local): nothing to explain
-            }
-            return object.execute(query);
-          };
-        }
-        if (key === 'transaction') return (run: (tx: Db) => Promise<unknown>) => object.transaction((tx) => run(explaining(tx as unknown as Db, true)));
-        return Reflect.get(object, key, receiver);
-      },
-    });
-  };
-  await searchRepository.rankPassages(explaining(db), LANGUAGE, question, { readable: readableFiles(userId), userId, scope: 'all' }, 10);
-  console.error(`EXPLAIN ANALYZE for "${question}":\n${explained.at(-1)}`);
+  await searchRepository.rankPassages(explainingDb(db, explained), LANGUAGE, question, { readable: readableFiles(userId), userId, scope: 'all' }, 10);
+  console.error(`EXPLAIN ANALYZE for "${question}", statement by statement:\n${explained.join('\n---\n')}`);
 }
 console.error(`latency: ${FILES} files, ${total} passages, median ${round(p50)} ms`);
 report({

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SearchScope } from '@contract/search';
 import type { PassageDraft } from '../../adapters/extraction/chunk-passages';
 import { FIRST_CUT_SIZE } from './first-cut';
+import { readFirstCut } from './first-cut-reader';
 import { retrievalQuery, textsToParse, type RetrievalQuery } from './retrieval-query';
 import { foreignKeyViolation } from '../../lib/pg-errors';
 import { rowsOf, type Db } from '../../db/database';
@@ -279,8 +280,8 @@ export const searchRepository = {
   /**
    * The best passages for a query, among those the filter allows (the condition is in the WHERE
    * of the first cut, so nothing else is ever read). Two stages: the first cut (first-cut.ts)
-   * takes at most `cutSize` passages through the GIN index, those holding the most of the words
-   * first; only they get the full score `ranking`, and only the final `limit` get ts_headline.
+   * takes at most `cutSize` passages (first-cut-reader.ts: through the GIN index, or walked when
+   * a level matches most of the library), those holding the most of the words first; only they get the full score `ranking`, and only the final `limit` get ts_headline.
    * Any query word may match (OR); passages holding all of them rank twice as high, and the
    * weights reward words in the file name and headings (A and B). `cutSize: null` scores every
    * match (the single-stage ranking, kept to check the cut against).
@@ -298,13 +299,8 @@ export const searchRepository = {
     const parsed = await this.parseQuery(db, language, text);
     if (!parsed) return [];
     const { all: qAll, levels, any: qAny } = parsed;
-    const readable = (level: string) =>
-      sql`select p.id from ${passages} p join ${files} on ${files.id} = p.file_id where ${filterSql(filter)} and p.tsv @@ ${level}::tsquery`;
-    const cut =
-      cutSize === null
-        ? readable(qAny)
-        : sql`select distinct id from (${sql.join(levels.map((level) => sql`(${readable(level)})`), sql` union all `)} limit ${cutSize}) c`;
-    const query = sql`
+    const allowed = filterSql(filter);
+    const scored = (cut: SQL) => sql`
         with cut as materialized (${cut}),
         qq as materialized (select ${qAll}::tsquery as q_all, ${qAny}::tsquery as q_any),
         ranked as materialized (
@@ -319,12 +315,22 @@ export const searchRepository = {
                  'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') as headline
         from ranked r join ${passages} b on b.id = r.id cross join qq
         order by r.score desc, r.id`;
-    // Each level is read through the GIN index: with a LIMIT over it the planner may judge a
-    // sequential scan cheaper (it expects to stop early), but that scan would read and test every
-    // passage's search vector, the very cost the cut exists to avoid.
     const rows = await db.transaction(async (tx) => {
+      // Each level is read through the GIN index: with a LIMIT over it the planner may judge a
+      // sequential scan cheaper (it expects to stop early), but that scan would read and test every
+      // passage's search vector, the very cost the cut exists to avoid (a level dense enough for a
+      // walk to pay is walked on purpose, first-cut-reader.ts). The files a passage belongs to are
+      // looked up one by one (files_pkey), never hashed: a hash join built a table of all 100,000
+      // readable files (110-140 ms) for each level that read 600 passages (issue 48).
       await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<RankedRow>(await tx.execute(query));
+      await tx.execute(sql`set local enable_hashjoin = off`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      if (cutSize === null) {
+        return rowsOf<RankedRow>(await tx.execute(scored(sql`select p.id from ${passages} p join ${files} on ${files.id} = p.file_id where ${allowed} and p.tsv @@ ${qAny}::tsquery`)));
+      }
+      const { ids } = await readFirstCut(tx, allowed, levels, cutSize);
+      if (ids.length === 0) return [];
+      return rowsOf<RankedRow>(await tx.execute(scored(sql`select unnest(${`{${ids.join(',')}}`}::uuid[]) as id`)));
     });
     return rows.map(toRanked);
   },
