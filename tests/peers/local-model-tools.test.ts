@@ -84,6 +84,14 @@ describe('MCP tools on a local model', () => {
     }
   }
 
+  /** Turns every tool of the server on. */
+  async function offerAll() {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/mcp-servers', headers: admin });
+    const tools = (listed.json().servers[0].tools as { name: string }[]).map((tool) => tool.name);
+    for (const tool of tools) expect((await t.app.inject({ method: 'PUT', url: `/api/admin/mcp-servers/fs/tools/${tool}`, headers: admin, payload: { enabled: true } })).statusCode).toBe(200);
+    return tools;
+  }
+
   async function streamChat(message: string, onApproval: (event: Record<string, unknown>) => Promise<void> = async () => {}) {
     const response = await fetch(`${base}/api/chat`, {
       method: 'POST',
@@ -176,5 +184,22 @@ describe('MCP tools on a local model', () => {
     expect(response.json().toolCalls).toEqual([{ id: 'call_0', server: 'fs', tool: 'write_file', arguments: call.arguments, status: 'denied', result: toolCallRefusals.needsApproval }]);
     expect(readdirSync(fs.dir)).toEqual([]);
     expect(secondRoundTurn()).toMatchObject({ response: [{ type: 'functionCall', name: 'fs__write_file', result: toolCallRefusals.needsApproval }] });
+  });
+
+  it("answers without tools when their descriptions would leave the reply too little of the model's context", async () => {
+    // The server's 14 tools, documented, take about 2,350 of the fixture model's 2,048 tokens.
+    const tools = await offerAll();
+
+    const events = await streamChat('Which folders can you read?');
+
+    expect(Object.keys(asked[0]!.functions ?? {})).toHaveLength(tools.length);
+    expect(tools.length).toBe(14);
+    expect(runtime.generations).toHaveLength(1);
+    const [reply] = runtime.generations;
+    expect(reply!.toolCalls).toBeUndefined();
+    expect(reply!.stopReason).not.toBe('functionCalls');
+    expect(reply!.promptTokens).toBeLessThan(2048 - 256);
+    expect(events.filter((e) => e.event === 'tool_call' || e.event === 'tool_approval')).toEqual([]);
+    expect(events.find((e) => e.event === 'done')!.data).toMatchObject({ content: reply!.text, status: 'complete' });
   });
 });

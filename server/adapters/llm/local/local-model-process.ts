@@ -9,7 +9,7 @@
  * (answer-options.ts); the server runs them and sends their results in the next reply's history.
  */
 import { freemem } from 'node:os';
-import { getLlama, LlamaChat, type ChatHistoryItem, LlamaLogLevel, resolveChatWrapper, type ChatWrapper, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import { getLlama, LlamaChat, type ChatHistoryItem, type ChatModelFunctions, LlamaLogLevel, resolveChatWrapper, type ChatWrapper, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
 import { getLlamaOn, type LocalGpu } from './llama-gpu';
 import { defaultParallel } from './local-settings';
 import { toolCallsWithinBounds, type FromModelProcess, type LocalToolCall, type ToModelProcess } from './local-model-protocol';
@@ -133,6 +133,9 @@ function nextSequence(context: LlamaContext, signal: AbortSignal): Promise<Llama
   });
 }
 
+/** Tokens a reply offered functions must still have room for; with less, it is offered none. */
+const MIN_REPLY_TOKENS_WITH_TOOLS = 256;
+
 /** One reply on a sequence of its own, given back (not awaited: see nextSequence) however it ends. */
 async function write(request: Extract<ToModelProcess, { type: 'generate' }>, abort: AbortController, onText: (text: string) => void): Promise<FromModelProcess> {
   const { id, history, maxTokens, functions } = request;
@@ -144,8 +147,18 @@ async function write(request: Extract<ToModelProcess, { type: 'generate' }>, abo
   try {
     // A history ending with the model's turn (its calls and their results) is continued as it is.
     const pending: ChatHistoryItem[] = history.at(-1)?.type === 'model' ? history : [...history, { type: 'model', response: [] }];
-    const prompt = chat.chatWrapper.generateContextState({ chatHistory: pending, availableFunctions: functions ?? undefined, documentFunctionParams: functions ? true : undefined });
-    const promptTokens = prompt.contextText.tokenize(model.tokenizer).length;
+    const promptTokensWith = (offered: ChatModelFunctions | null) =>
+      chat.chatWrapper
+        .generateContextState({ chatHistory: pending, availableFunctions: offered ?? undefined, documentFunctionParams: offered ? true : undefined })
+        .contextText.tokenize(model.tokenizer).length;
+    let offered = functions;
+    let promptTokens = promptTokensWith(offered);
+    // The functions' descriptions are part of the prompt: a context they would leave too little
+    // of is offered none, and the reply is written without tools rather than refused.
+    if (offered && context.contextSize - promptTokens < MIN_REPLY_TOKENS_WITH_TOOLS) {
+      offered = null;
+      promptTokens = promptTokensWith(null);
+    }
     const room = context.contextSize - promptTokens;
     if (room <= 0) return { type: 'too_long', id, promptTokens, contextSize: context.contextSize };
     const started = performance.now();
@@ -158,7 +171,7 @@ async function write(request: Extract<ToModelProcess, { type: 'generate' }>, abo
       signal: abort.signal,
       stopOnAbortSignal: true,
       onTextChunk: onText,
-      ...answerOptions(functions, grammar, abort, tooLarge),
+      ...answerOptions(offered, grammar, abort, tooLarge),
     });
     const toolCalls: LocalToolCall[] = (result.functionCalls ?? []).map((call) => ({ name: call.functionName, arguments: JSON.stringify(call.params ?? {}) }));
     if (tooLarge.seen || !toolCallsWithinBounds(toolCalls)) return { type: 'tool_calls_too_large', id };
