@@ -136,8 +136,8 @@ export function imageModelChoice(config: Config): ModelChoice | null {
 export const VISION_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'xai'];
 
 /**
- * Providers Genie offers MCP tools to (issue 40): the servers it reads through its own
- * chat-completions stream, and the hosted providers read through their SDK (sdk-tools.ts). A
- * local model (node-llama-cpp) is not: its adapter reads text only.
+ * Providers Genie offers MCP tools to (issue 40): every one. The servers it reads through its own
+ * chat-completions stream, the hosted providers through their SDK (sdk-tools.ts), and a local
+ * model through node-llama-cpp's function calling (local/local-language-model.ts, issue 45).
  */
-export const TOOL_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'xai', 'venice', 'ollama', 'openai-compatible'];
+export const TOOL_PROVIDERS: readonly ProviderName[] = PROVIDERS;

@@ -1,8 +1,9 @@
-import type { ChatHistoryItem } from 'node-llama-cpp';
 import { GENIE_OPTIONS, type ProviderModel } from '../model-stream';
-import { ProviderError, TOO_LONG_FOR_PROVIDER } from '../provider-error';
+import { ProviderError, TOO_LONG_FOR_PROVIDER, UNREADABLE_REPLY } from '../provider-error';
 import { QueueFullError } from './generation-queue';
-import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
+import { callsIn, toChatHistory, toolsOf } from './local-chat-history';
+import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, LocalToolCallsTooLargeError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
+import { localFunctionsOf } from './local-tool-schema';
 
 /**
  * A local model as an `ai` SDK provider model (LanguageModelV3), so the chat path is the same code
@@ -10,6 +11,11 @@ import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, type
  * finish part. Usage is llama.cpp's own token meter; a reply ended at max_tokens finishes with
  * `length` (shown as cut off); a prompt the context cannot hold is refused the way a provider
  * refuses one (context_exceeded with the real size), and a full queue is `busy` (429).
+ *
+ * MCP tools (issue 45) go to node-llama-cpp's function calling: the SDK's function tools become
+ * its functions (local-tool-schema.ts), the calls it hands back become `tool-call` parts, which
+ * model-stream.ts collects and chat-tools.ts runs, asks about or refuses as for any provider; the
+ * next round's prompt carries their results back (local-chat-history.ts).
  */
 
 type CallOptions = Parameters<ProviderModel['doStream']>[0];
@@ -19,25 +25,16 @@ type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : n
 type Usage = Extract<StreamPart, { type: 'finish' }>['usage'];
 type FinishReason = Extract<StreamPart, { type: 'finish' }>['finishReason'];
 
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
-
-/** The SDK's prompt as llama.cpp chat history. Local models get images named in text (chat-reply.ts), so only text is kept. */
-export function toChatHistory(prompt: CallOptions['prompt']): ChatHistoryItem[] {
-  const history: ChatHistoryItem[] = [];
-  for (const message of prompt) {
-    if (message.role === 'system') history.push({ type: 'system', text: message.content });
-    else if (message.role === 'user') history.push({ type: 'user', text: textOf(message.content) });
-    else if (message.role === 'assistant') history.push({ type: 'model', response: [textOf(message.content)] });
-  }
-  return history;
-}
-
 const usageOf = (g: LocalGeneration): Usage => ({
   inputTokens: { total: g.promptTokens, noCache: g.promptTokens, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: g.completionTokens, text: g.completionTokens, reasoning: undefined },
 });
 
-const finishOf = (g: LocalGeneration): FinishReason => ({ unified: g.stopReason === 'maxTokens' ? 'length' : 'stop', raw: g.stopReason });
+const finishOf = (g: LocalGeneration): FinishReason => ({ unified: g.toolCalls ? 'tool-calls' : g.stopReason === 'maxTokens' ? 'length' : 'stop', raw: g.stopReason });
+
+/** A reply's calls as the SDK's parts, numbered on from the calls of its earlier rounds. */
+const toolCallParts = (g: LocalGeneration, firstId: number) =>
+  (g.toolCalls ?? []).map((call, index) => ({ type: 'tool-call' as const, toolCallId: `call_${firstId + index}`, toolName: call.name, input: call.arguments }));
 
 /** The runtime's refusals as the errors model-stream.ts knows from every provider. */
 function providerErrorOf(error: unknown): unknown {
@@ -46,6 +43,8 @@ function providerErrorOf(error: unknown): unknown {
   // Why is for the operator (System tab), not for every user.
   if (error instanceof LocalModelLoadError) return new ProviderError('failed', 'The model could not be loaded. Please tell your administrator.');
   if (error instanceof LocalModelExitError) return new ProviderError('failed', LOCAL_MODEL_STOPPED);
+  // As any provider's stream past the bounds (sdk-tools.ts).
+  if (error instanceof LocalToolCallsTooLargeError) return new ProviderError('failed', UNREADABLE_REPLY);
   return error;
 }
 
@@ -79,9 +78,11 @@ export function createLocalLanguageModel(runtime: Pick<LocalModelRuntime, 'gener
         // which model-stream.ts treats as it treats an HTTP provider's 429 or 400.
         // The model's process already sends its text in batches (local-model-process.ts), so
         // each piece goes on as it arrives.
+        const tools = toolsOf(options.tools);
         void runtime
           .generate({
             history: toChatHistory(options.prompt),
+            ...(tools.length > 0 ? { functions: localFunctionsOf(tools) } : {}),
             maxTokens: options.maxOutputTokens,
             signal: abort.signal,
             account: accountOf(options),
@@ -94,6 +95,7 @@ export function createLocalLanguageModel(runtime: Pick<LocalModelRuntime, 'gener
               // A stopped reply ends as an aborted request does with any provider: with an error.
               if (cancelled || g.stopReason === 'abort') return controller.error(abortError());
               controller.enqueue({ type: 'text-end', id });
+              for (const call of toolCallParts(g, callsIn(options.prompt))) controller.enqueue(call);
               controller.enqueue({ type: 'finish', usage: usageOf(g), finishReason: finishOf(g) });
               controller.close();
             },
@@ -119,11 +121,13 @@ export function createLocalLanguageModel(runtime: Pick<LocalModelRuntime, 'gener
       const { stream } = await doStream(options);
       const reader = stream.getReader();
       let text = '';
+      const calls: Extract<StreamPart, { type: 'tool-call' }>[] = [];
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         if (value.type === 'text-delta') text += value.delta;
-        if (value.type === 'finish') return { content: [{ type: 'text', text }], finishReason: value.finishReason, usage: value.usage, warnings: [] };
+        if (value.type === 'tool-call') calls.push(value);
+        if (value.type === 'finish') return { content: [{ type: 'text', text }, ...calls], finishReason: value.finishReason, usage: value.usage, warnings: [] };
       }
       throw new ProviderError('failed', 'The local model ended without finishing its reply.');
     },

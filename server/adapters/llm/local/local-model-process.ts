@@ -4,19 +4,25 @@
  * sequences: node-llama-cpp decodes the sequences being written in one batch), each piece of text
  * sent back as it is written. A reply ended or stopped frees its sequence at once. node-llama-cpp drives every token's decode from JavaScript, so in a process of
  * its own the next decode never waits on the server's work (other users' requests, the SSE
- * writes), and a fault in the native runtime ends this process, not the server.
+ * writes), and a fault in the native runtime ends this process, not the server. A reply offered
+ * functions (MCP tools, issue 45) may end in calls, which are sent back unrun and bounded
+ * (answer-options.ts); the server runs them and sends their results in the next reply's history.
  */
 import { freemem } from 'node:os';
-import { getLlama, LlamaChat, type ChatHistoryItem, LlamaLogLevel, resolveChatWrapper, type ChatWrapper, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import { getLlama, LlamaChat, type ChatHistoryItem, type ChatModelFunctions, LlamaLogLevel, resolveChatWrapper, type ChatWrapper, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
 import { getLlamaOn, type LocalGpu } from './llama-gpu';
 import { defaultParallel } from './local-settings';
-import type { FromModelProcess, ToModelProcess } from './local-model-protocol';
+import { toolCallsWithinBounds, type FromModelProcess, type LocalToolCall, type ToModelProcess } from './local-model-protocol';
+import { answerOptions } from './answer-options';
+import { forcingToolCalls } from './forced-tool-calls';
 
 interface Loaded {
   model: LlamaModel;
   context: LlamaContext;
   /** Resolved once: LlamaChat's default ("auto") compiles the file's Jinja template for every chat. */
   chatWrapper: ChatWrapper;
+  /** The same, starting every reply offered functions with a call (tests only: forceToolCalls). */
+  forcedWrapper: ChatWrapper;
 }
 
 const send = (message: FromModelProcess) => {
@@ -31,6 +37,7 @@ let llamaPromise: Promise<Llama> | null = null;
 const llama = (gpu: LocalGpu = 'auto') => (llamaPromise ??= getLlamaOn(gpu, getLlama, { logLevel: LlamaLogLevel.error }).then((on) => on.llama));
 let loaded: Promise<Loaded> | null = null;
 let grammar: LlamaGrammar | undefined;
+let forceToolCalls = false;
 /** The replies being written, each stopped by an `abort` with its id. */
 const running = new Map<number, AbortController>();
 
@@ -39,7 +46,8 @@ async function load(settings: Extract<ToModelProcess, { type: 'load' }>['setting
   const model = await runtime.loadModel({ modelPath: settings.path });
   const sequences = settings.parallel ?? defaultParallel(runtime.cpuMathCores, freemem(), await sequenceBytes(model, settings.contextSize));
   const context = await model.createContext({ contextSize: settings.contextSize, threads: settings.threads, sequences });
-  return { model, context, chatWrapper: resolveChatWrapper(model) };
+  const chatWrapper = resolveChatWrapper(model);
+  return { model, context, chatWrapper, forcedWrapper: forcingToolCalls(chatWrapper) };
 }
 
 /** Memory one more sequence of `contextSize` takes (its share of the KV cache), llama.cpp's own estimate. */
@@ -79,13 +87,14 @@ function textBatcher(id: number) {
   return { add, flush };
 }
 
-async function generate({ id, history, maxTokens }: Extract<ToModelProcess, { type: 'generate' }>): Promise<void> {
+async function generate(request: Extract<ToModelProcess, { type: 'generate' }>): Promise<void> {
+  const { id } = request;
   const abort = new AbortController();
   running.set(id, abort);
   const text = textBatcher(id);
   let outcome: FromModelProcess;
   try {
-    outcome = await write(id, history, maxTokens, abort.signal, text.add);
+    outcome = await write(request, abort, text.add);
   } catch (error) {
     outcome = { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
   } finally {
@@ -124,28 +133,48 @@ function nextSequence(context: LlamaContext, signal: AbortSignal): Promise<Llama
   });
 }
 
+/** Tokens a reply offered functions must still have room for; with less, it is offered none. */
+const MIN_REPLY_TOKENS_WITH_TOOLS = 256;
+
 /** One reply on a sequence of its own, given back (not awaited: see nextSequence) however it ends. */
-async function write(id: number, history: ChatHistoryItem[], maxTokens: number | null, signal: AbortSignal, onText: (text: string) => void): Promise<FromModelProcess> {
-  const { model, context, chatWrapper } = await loaded!;
-  const sequence = await nextSequence(context, signal);
+async function write(request: Extract<ToModelProcess, { type: 'generate' }>, abort: AbortController, onText: (text: string) => void): Promise<FromModelProcess> {
+  const { id, history, maxTokens, functions } = request;
+  const { model, context, chatWrapper: plainWrapper, forcedWrapper } = await loaded!;
+  const chatWrapper = functions && forceToolCalls ? forcedWrapper : plainWrapper;
+  const sequence = await nextSequence(context, abort.signal);
   if (!sequence) return { type: 'done', id, report: { promptTokens: 0, completionTokens: 0, stopReason: 'abort', text: '', seconds: 0 } };
   const chat = new LlamaChat({ contextSequence: sequence, chatWrapper, autoDisposeSequence: false });
   try {
-    const prompt = chat.chatWrapper.generateContextState({ chatHistory: [...history, { type: 'model', response: [] }] });
-    const promptTokens = prompt.contextText.tokenize(model.tokenizer).length;
+    // A history ending with the model's turn (its calls and their results) is continued as it is.
+    const pending: ChatHistoryItem[] = history.at(-1)?.type === 'model' ? history : [...history, { type: 'model', response: [] }];
+    const promptTokensWith = (offered: ChatModelFunctions | null) =>
+      chat.chatWrapper
+        .generateContextState({ chatHistory: pending, availableFunctions: offered ?? undefined, documentFunctionParams: offered ? true : undefined })
+        .contextText.tokenize(model.tokenizer).length;
+    let offered = functions;
+    let promptTokens = promptTokensWith(offered);
+    // The functions' descriptions are part of the prompt: a context they would leave too little
+    // of is offered none, and the reply is written without tools rather than refused.
+    if (offered && context.contextSize - promptTokens < MIN_REPLY_TOKENS_WITH_TOOLS) {
+      offered = null;
+      promptTokens = promptTokensWith(null);
+    }
     const room = context.contextSize - promptTokens;
     if (room <= 0) return { type: 'too_long', id, promptTokens, contextSize: context.contextSize };
     const started = performance.now();
     const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
+    const tooLarge = { seen: false };
     const result = await chat.generateResponse(history, {
       // Never past the end of the context: llama.cpp would shift it, dropping the prompt's start.
       maxTokens: Math.min(maxTokens ?? room, room),
       temperature: 0,
-      signal,
+      signal: abort.signal,
       stopOnAbortSignal: true,
-      grammar,
       onTextChunk: onText,
+      ...answerOptions(offered, grammar, abort, tooLarge),
     });
+    const toolCalls: LocalToolCall[] = (result.functionCalls ?? []).map((call) => ({ name: call.functionName, arguments: JSON.stringify(call.params ?? {}) }));
+    if (tooLarge.seen || !toolCallsWithinBounds(toolCalls)) return { type: 'tool_calls_too_large', id };
     return {
       type: 'done',
       id,
@@ -155,6 +184,7 @@ async function write(id: number, history: ChatHistoryItem[], maxTokens: number |
         stopReason: result.metadata.stopReason,
         text: result.response,
         seconds: (performance.now() - started) / 1000,
+        ...(toolCalls.length > 0 ? { toolCalls } : {}),
       },
     };
   } finally {
@@ -176,11 +206,15 @@ process.on('message', (message: ToModelProcess) => {
       void (async () => {
         try {
           grammar = message.gbnf === null ? undefined : await (await llama()).createGrammar({ grammar: message.gbnf });
-          send({ type: 'grammar_set', seq: message.seq, error: null });
+          send({ type: 'forced', seq: message.seq, error: null });
         } catch (error) {
-          send({ type: 'grammar_set', seq: message.seq, error: error instanceof Error ? error.message : String(error) });
+          send({ type: 'forced', seq: message.seq, error: error instanceof Error ? error.message : String(error) });
         }
       })();
+      break;
+    case 'force_tool_calls':
+      forceToolCalls = message.on;
+      send({ type: 'forced', seq: message.seq, error: null });
       break;
     case 'generate':
       void generate(message);

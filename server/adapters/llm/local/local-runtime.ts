@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChatHistoryItem } from 'node-llama-cpp';
+import type { ChatHistoryItem, ChatModelFunctions } from 'node-llama-cpp';
 import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../../lib/child-entry';
 import { GenerationQueue } from './generation-queue';
-import type { FromModelProcess, GenerationReport, ToModelProcess } from './local-model-protocol';
+import { toolCallsWithinBounds, type FromModelProcess, type GenerationReport, type ToModelProcess } from './local-model-protocol';
 import type { LocalRunSettings } from './local-settings';
 
 /**
@@ -56,6 +56,13 @@ export class LocalModelLoadError extends Error {}
 /** The model's process ended while it wrote a reply (the next reply starts a new one); the message says how. */
 export class LocalModelExitError extends Error {}
 
+/** The reply's function calls passed the bounds Genie reads from any provider (toolCallsWithinBounds). */
+export class LocalToolCallsTooLargeError extends Error {
+  constructor() {
+    super("the local model's function calls passed the bounds of one reply");
+  }
+}
+
 /** The model as its process reported it once loaded. */
 interface Loaded {
   child: ChildProcess;
@@ -92,10 +99,12 @@ export class LocalModelRuntime {
   /** Calls waiting on the model's process (awaiting()). */
   private waits = 0;
   private nextId = 1;
-  private grammarSeq = 0;
-  private readonly grammarAcks = new Map<number, (error: string | null) => void>();
+  private forceSeq = 0;
+  private readonly forceAcks = new Map<number, (error: string | null) => void>();
   /** The grammar every process started from now on is given (forceGrammar). */
   private grammar: string | null = null;
+  /** Whether every process started from now on starts replies offered functions with a call (forceToolCalls). */
+  private toolCallsForced = false;
   readonly generations: LocalGeneration[] = [];
 
   constructor(
@@ -166,7 +175,8 @@ export class LocalModelRuntime {
       });
       const { path, contextSize, threads, gpu, parallel } = this.settings;
       this.send(child, { type: 'load', settings: { path, contextSize, threads, gpu, parallel: parallel ?? null } });
-      if (this.grammar !== null) this.send(child, { type: 'grammar', seq: ++this.grammarSeq, gbnf: this.grammar });
+      if (this.grammar !== null) this.send(child, { type: 'grammar', seq: ++this.forceSeq, gbnf: this.grammar });
+      if (this.toolCallsForced) this.send(child, { type: 'force_tool_calls', seq: ++this.forceSeq, on: true });
     });
     return this.awaiting(child, loaded);
   }
@@ -197,15 +207,19 @@ export class LocalModelRuntime {
   }
 
   private onMessage(message: FromModelProcess) {
-    if (message.type === 'grammar_set') {
-      this.grammarAcks.get(message.seq)?.(message.error);
-      this.grammarAcks.delete(message.seq);
+    if (message.type === 'forced') {
+      this.forceAcks.get(message.seq)?.(message.error);
+      this.forceAcks.delete(message.seq);
       return;
     }
     const writing = 'id' in message ? this.writing.get(message.id) : undefined;
     if (!writing) return;
     if (message.type === 'text') writing.onText(message.text);
-    else if (message.type === 'done') writing.settle({ report: message.report });
+    else if (message.type === 'done') {
+      // Checked again here, as a provider's stream is: what crosses the process boundary is bounded.
+      if (message.report.toolCalls && !toolCallsWithinBounds(message.report.toolCalls)) writing.settle({ error: new LocalToolCallsTooLargeError() });
+      else writing.settle({ report: message.report });
+    } else if (message.type === 'tool_calls_too_large') writing.settle({ error: new LocalToolCallsTooLargeError() });
     else if (message.type === 'too_long') writing.settle({ error: new LocalPromptTooLongError(message.promptTokens, message.contextSize) });
     else if (message.type === 'failed') writing.settle({ error: new Error(message.message) });
   }
@@ -217,26 +231,44 @@ export class LocalModelRuntime {
    */
   async forceGrammar(gbnf: string | undefined): Promise<void> {
     this.grammar = gbnf ?? null;
+    await this.force((seq) => ({ type: 'grammar', seq, gbnf: this.grammar }));
+  }
+
+  /**
+   * For tests only: every later reply offered functions starts with a call the model writes
+   * (forced-tool-calls.ts says how), since the tiny fixture model never calls one of its own accord.
+   * The round after the calls' results is not forced.
+   */
+  async forceToolCalls(on: boolean): Promise<void> {
+    this.toolCallsForced = on;
+    await this.force((seq) => ({ type: 'force_tool_calls', seq, on }));
+  }
+
+  /** Sends one of the test settings above to the model's process and waits for its answer. */
+  private async force(message: (seq: number) => ToModelProcess): Promise<void> {
     const { child } = await this.load();
-    const seq = ++this.grammarSeq;
+    const seq = ++this.forceSeq;
     const error = await this.awaiting(
       child,
       new Promise<string | null>((resolve) => {
-        this.grammarAcks.set(seq, resolve);
-        this.send(child, { type: 'grammar', seq, gbnf: this.grammar });
+        this.forceAcks.set(seq, resolve);
+        this.send(child, message(seq));
       }),
     );
     if (error !== null) throw new Error(error);
   }
 
   /**
-   * One reply to `history` (which ends with the user's turn), its text handed to `onText` piece by
-   * piece. Admission is decided at once (QueueFullError when the queue is full); then it waits its
-   * turn. `signal` stops it at once, waiting or writing: the result then has stopReason `abort`.
-   * `account` (the user the reply is for) is who the queue shares its line between.
+   * One reply to `history` (which ends with the user's turn, or with the model's own turn holding
+   * its calls and their results), its text handed to `onText` piece by piece. Admission is decided
+   * at once (QueueFullError when the queue is full); then it waits its turn. `signal` stops it at
+   * once, waiting or writing: the result then has stopReason `abort`. `account` (the user the
+   * reply is for) is who the queue shares its line between. With `functions` the model may call
+   * them instead of answering: the result's `toolCalls`, none of them run.
    */
   async generate(options: {
     history: ChatHistoryItem[];
+    functions?: ChatModelFunctions;
     maxTokens?: number;
     signal: AbortSignal;
     onText: (text: string) => void;
@@ -249,7 +281,7 @@ export class LocalModelRuntime {
       const stop = () => this.send(child, { type: 'abort', id });
       const written = new Promise<GenerationReport>((resolve, reject) => {
         this.writing.set(id, { id, onText: options.onText, settle: (outcome) => ('report' in outcome ? resolve(outcome.report) : reject(outcome.error)) });
-        this.send(child, { type: 'generate', id, history: options.history, maxTokens: options.maxTokens ?? null });
+        this.send(child, { type: 'generate', id, history: options.history, maxTokens: options.maxTokens ?? null, functions: options.functions ?? null });
         if (options.signal.aborted) stop();
         else options.signal.addEventListener('abort', stop, { once: true });
       });
