@@ -18,7 +18,8 @@ import { QUESTIONS } from './retrieval-questions';
 
 const DOCS = join(process.cwd(), 'node_modules/fastify/docs');
 
-function markdownFiles(dir: string): string[] {
+/** Every Markdown file under `dir`, in the order readdir gives. */
+export function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return markdownFiles(path);
@@ -34,19 +35,25 @@ async function passagesOf(text: string): Promise<PassageDraft[]> {
 
 export interface Corpus {
   userId: string;
-  /** Path under docs/ → the file's id and passages. */
+  /** Path under the corpus's root → the file's id and passages. */
   files: Map<string, { id: string; drafts: PassageDraft[] }>;
   passageCount: number;
 }
 
-/** The bench user and the docs indexed as their files; checks every question's answer is in it. */
-export async function buildCorpus(db: Db, language: string): Promise<Corpus> {
+/** A question, the file(s) that answer it (`a.md|b.md`, relative to the root), and a phrase the answering passage holds. */
+export type Question = readonly [question: string, answer: string, phrase: string];
+
+/**
+ * A bench user and `paths` (Markdown files under `root`) indexed as their files; throws, naming the
+ * question (and `describe`, e.g. the package versions), when a question's answer is not in them.
+ */
+export async function indexDocs(db: Db, language: string, root: string, paths: string[], questions: readonly Question[], describe = ''): Promise<Corpus> {
   const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
   const userId = user!.id;
   const corpus = new Map<string, { id: string; drafts: PassageDraft[] }>();
   let passageCount = 0;
-  for (const [i, path] of markdownFiles(DOCS).entries()) {
-    const rel = relative(DOCS, path);
+  for (const [i, path] of paths.entries()) {
+    const rel = relative(root, path);
     const drafts = await passagesOf(readFileSync(path, 'utf8'));
     passageCount += drafts.length;
     const [row] = await db
@@ -56,14 +63,17 @@ export async function buildCorpus(db: Db, language: string): Promise<Corpus> {
     await searchRepository.storePassages(db, row!.id, language, drafts);
     corpus.set(rel, { id: row!.id, drafts });
   }
-  for (const [question, answer, phrase] of QUESTIONS) {
+  for (const [question, answer, phrase] of questions) {
     for (const file of answer.split('|')) {
       const entry = corpus.get(file);
-      if (!entry || !entry.drafts.some((d) => d.body.includes(phrase))) throw new Error(`answer not in the corpus: ${file} "${phrase}" (${question})`);
+      if (!entry || !entry.drafts.some((d) => d.body.includes(phrase))) throw new Error(`answer not in the corpus${describe ? ` (${describe})` : ''}: ${file} "${phrase}" (${question})`);
     }
   }
   return { userId, files: corpus, passageCount };
 }
+
+/** The bench user and Fastify's docs indexed as their files; checks every question's answer is in it. */
+export const buildCorpus = (db: Db, language: string): Promise<Corpus> => indexDocs(db, language, DOCS, markdownFiles(DOCS), QUESTIONS);
 
 /**
  * Grows the library to `total` files: the corpus's passages copied, three to a file, over new
