@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { messages } from '../../server/db/schema/chat';
 import { adminHeaders, createAdminTestApp } from '../support/admin-app';
 import { filesystemMcpServer, waitForMcpServers } from '../support/mcp-filesystem';
-import { readSse, type SseEvent } from '../support/sse';
+import { streamChatEvents } from '../support/sse';
 import { signUp, type TestApp } from '../support/test-app';
 
 /**
@@ -92,21 +92,7 @@ describe('MCP tools on a local model', () => {
     return tools;
   }
 
-  async function streamChat(message: string, onApproval: (event: Record<string, unknown>) => Promise<void> = async () => {}) {
-    const response = await fetch(`${base}/api/chat`, {
-      method: 'POST',
-      headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({ message }),
-    });
-    expect(response.status).toBe(200);
-    const events: SseEvent[] = [];
-    for await (const m of readSse(response.body!)) {
-      const data = JSON.parse(m.data) as Record<string, unknown>;
-      events.push({ event: m.event, data });
-      if (m.event === 'tool_approval') await onApproval(data);
-    }
-    return events;
-  }
+  const streamChat = (message: string, onApproval?: (event: Record<string, unknown>) => Promise<void>) => streamChatEvents(base, cookie, { message }, onApproval);
 
   /** The model's turn the runtime was given for the second round: the call and its result. */
   const secondRoundTurn = () => asked[1]!.history.at(-1);

@@ -60,3 +60,28 @@ export async function chatUntilFirstToken(address: string, cookie: string, messa
   }
   return { abort: () => controller.abort() };
 }
+
+/**
+ * A streamed chat read to its end, its events with JSON data; `onApproval` answers each
+ * `tool_approval` event as it comes (MCP tools in chat), while the stream waits for it.
+ */
+export async function streamChatEvents(
+  address: string,
+  cookie: string,
+  body: Record<string, unknown>,
+  onApproval: (event: Record<string, unknown>) => Promise<void> = async () => {},
+): Promise<SseEvent[]> {
+  const response = await fetch(`${address}/api/chat`, {
+    method: 'POST',
+    headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`the chat answered ${response.status}: ${await response.text()}`);
+  const events: SseEvent[] = [];
+  for await (const m of readSse(response.body!)) {
+    const data = JSON.parse(m.data) as Record<string, unknown>;
+    events.push({ event: m.event, data });
+    if (m.event === 'tool_approval') await onApproval(data);
+  }
+  return events;
+}

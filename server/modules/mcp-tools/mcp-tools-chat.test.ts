@@ -11,7 +11,7 @@ import { fakeProviderEnv } from '../../../tests/fakes/chat-helpers';
 import { startFakeModelServer, type FakeModelServer } from '../../../tests/fakes/fake-model-server';
 import { adminHeaders, createAdminTestApp } from '../../../tests/support/admin-app';
 import { filesystemMcpServer, waitForMcpServers } from '../../../tests/support/mcp-filesystem';
-import { readSse, type SseEvent } from '../../../tests/support/sse';
+import { streamChatEvents } from '../../../tests/support/sse';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 
 /**
@@ -51,21 +51,7 @@ describe('MCP tools in chat', () => {
   const offeredNames = (index: number) => ((fake.requests[index]?.body?.tools ?? []) as { function: { name: string } }[]).map((tool) => tool.function.name);
 
   /** A streamed chat read to its end; `onApproval` answers each tool_approval event as it comes. */
-  async function streamChat(cookie: string, message: string, onApproval: (event: Record<string, unknown>) => Promise<void> = async () => {}) {
-    const response = await fetch(`${base}/api/chat`, {
-      method: 'POST',
-      headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({ message }),
-    });
-    expect(response.status).toBe(200);
-    const events: SseEvent[] = [];
-    for await (const m of readSse(response.body!)) {
-      const data = JSON.parse(m.data) as Record<string, unknown>;
-      events.push({ event: m.event, data });
-      if (m.event === 'tool_approval') await onApproval(data);
-    }
-    return events;
-  }
+  const streamChat = (cookie: string, message: string, onApproval?: (event: Record<string, unknown>) => Promise<void>) => streamChatEvents(base, cookie, { message }, onApproval);
 
   const decide = (cookie: string, id: string, approve: boolean) =>
     t.app.inject({ method: 'POST', url: `/api/chat/tool-approvals/${id}`, headers: { cookie }, payload: { approve } });

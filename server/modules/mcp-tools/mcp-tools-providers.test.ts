@@ -8,7 +8,7 @@ import { adminActions } from '../../db/schema/accounts';
 import { startFakeModelServer, type FakeModelServer, type ReceivedRequest } from '../../../tests/fakes/fake-model-server';
 import { adminHeaders, createAdminTestApp } from '../../../tests/support/admin-app';
 import { filesystemMcpServer, waitForMcpServers } from '../../../tests/support/mcp-filesystem';
-import { readSse, type SseEvent } from '../../../tests/support/sse';
+import { streamChatEvents } from '../../../tests/support/sse';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 
 /**
@@ -56,21 +56,8 @@ describe('MCP tools on the OpenAI, Anthropic and xAI personas', () => {
   });
 
   /** A streamed chat with a persona, read to its end; `onApproval` answers each tool_approval event. */
-  async function streamChat(character: string, message: string, onApproval: (event: Record<string, unknown>) => Promise<void> = async () => {}) {
-    const response = await fetch(`${base}/api/chat`, {
-      method: 'POST',
-      headers: { cookie: owner.cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({ message, character }),
-    });
-    expect(response.status).toBe(200);
-    const events: SseEvent[] = [];
-    for await (const m of readSse(response.body!)) {
-      const data = JSON.parse(m.data) as Record<string, unknown>;
-      events.push({ event: m.event, data });
-      if (m.event === 'tool_approval') await onApproval(data);
-    }
-    return events;
-  }
+  const streamChat = (character: string, message: string, onApproval?: (event: Record<string, unknown>) => Promise<void>) =>
+    streamChatEvents(base, owner.cookie, { message, character }, onApproval);
 
   const decide = (id: string, approve: boolean) =>
     t.app.inject({ method: 'POST', url: `/api/chat/tool-approvals/${id}`, headers: { cookie: owner.cookie }, payload: { approve } });
