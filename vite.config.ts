@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { pagePreloads } from './scripts/build/page-preloads.ts';
 import { precompressDirectory } from './scripts/build/precompress.ts';
 import { serverRender } from './scripts/build/server-render.ts';
+import { serviceWorker } from './scripts/build/service-worker.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -52,7 +53,7 @@ const aliases = {
 export default defineConfig({
   root,
   // precompress runs first and at once (it is synchronous), so it never meets the render's files.
-  plugins: [react(), tailwindcss(), pagePreloads(), precompress(), serverRender({ resolve: aliases })],
+  plugins: [react(), tailwindcss(), pagePreloads(), serviceWorker(), precompress(), serverRender({ resolve: aliases })],
   resolve: aliases,
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

@@ -2,16 +2,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, loadOpenedPage } from './app/router';
+import { OfflineScreen } from './features/pwa/components/offline-screen';
+import { registerServiceWorker } from './features/pwa/lib/service-worker';
 import './index.css';
 
-// The opened page's chunks first (router.tsx): rendered before they arrive, every lazy page
-// would show the spinner and then wait out React's reveal throttle.
-void loadOpenedPage(window.location.pathname).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  ),
-);
+const root = document.getElementById('root')!;
+// The service worker answered with the stored shell: the server cannot be reached (client/pwa/sw.js).
+if (document.documentElement.dataset.offline === 'true') {
+  createRoot(root).render(<OfflineScreen />);
+} else {
+  // The opened page's chunks first (router.tsx): rendered before they arrive, every lazy page
+  // would show the spinner and then wait out React's reveal throttle.
+  void loadOpenedPage(window.location.pathname).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    ),
+  );
+}
+registerServiceWorker();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useToasts } from '@/components/ui/use-toast';
+import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
 
 // The toast renderer (Radix) loads with the first toast, so pages that never raise one (the
 // landing page) never download it; a toast raised before it arrives shows once it does.
@@ -22,6 +23,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <>
       {children}
       <LazyToaster />
+      <UpdatePrompt />
     </>
   );
 }

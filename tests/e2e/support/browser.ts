@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
+  /** WCAG 1.4.10's reflow width (issue 44): nothing may scroll sideways. */
+  narrow: { width: 320, height: 640 },
   tablet: { width: 820, height: 1180 },
   desktop: { width: 1440, height: 900 },
   /** The laptop size issue 18 was looked at in. */

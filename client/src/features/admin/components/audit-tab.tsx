@@ -75,11 +75,12 @@ export function AuditTab() {
             <Label htmlFor="audit-admin">Admin</Label>
             <Input id="audit-admin" value={filters.admin} onChange={(e) => set('admin')(e.target.value)} placeholder="Any admin" />
           </div>
-          <div className="grid gap-1.5">
+          {/* A date field is ~150 px at its narrowest: two side by side spilled out at 320 px (issue 44). */}
+          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
             <Label htmlFor="audit-from">From</Label>
             <Input id="audit-from" type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
           </div>
-          <div className="grid gap-1.5">
+          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
             <Label htmlFor="audit-to">To</Label>
             <Input id="audit-to" type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
           </div>

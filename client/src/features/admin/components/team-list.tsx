@@ -20,13 +20,14 @@ export function TeamList() {
         <CardTitle>Teams</CardTitle>
         <CardDescription>Seats count members and pending invitations.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* grid-cols-1 (minmax(0, 1fr)): an auto column grew to the rows' widest content and spilled out at 320 px (issue 44). */}
+      <CardContent className="grid grid-cols-1 gap-4">
         <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by team, member email or username" type="search" aria-label="Search teams" />
         <QueryState isLoading={teams.isLoading} error={teams.error}>
           {rows.length === 0 ? (
             <p className="py-6 text-center text-sm text-slate-500">No team matches.</p>
           ) : (
-            <ul className="grid gap-3 md:grid-cols-2" aria-label="Teams">
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label="Teams">
               {rows.map((team) => {
                 // Over the limit happens when a plan lapses below the member count: worth the admin's eye.
                 const over = team.seats.limit !== null && team.seats.used > team.seats.limit;
@@ -41,7 +42,7 @@ export function TeamList() {
                         </Badge>
                       </div>
                     </div>
-                    <ul className="mt-2 grid gap-1 text-sm text-slate-600">
+                    <ul className="mt-2 grid grid-cols-1 gap-1 text-sm text-slate-600">
                       {team.members.map((m) => (
                         <li key={m.userId} className="flex justify-between gap-2">
                           <span className="min-w-0 truncate">{m.email}</span>

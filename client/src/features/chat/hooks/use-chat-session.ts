@@ -14,7 +14,7 @@ import { fromStored, localId, pickOne, type ChatMessage } from '../lib/chat-mess
 import { MESSAGE_WINDOW_STEP } from '../components/message-list';
 import { createPreviewStore } from '../lib/preview-store';
 import { createToolActivityStore } from '../lib/tool-activity-store';
-import { GREETING_MS_PER_CHAR, REPLY_PAUSE_MS, typingDuration, visibleChars } from '../lib/typing';
+import { GREETING_MS_PER_CHAR, prefersReducedMotion, REPLY_PAUSE_MS, typingDuration, visibleChars } from '../lib/typing';
 
 export interface SendInput {
   text: string;
@@ -146,13 +146,23 @@ export function useChatSession({
     abortRef.current = controller;
     const greeting = pickOne(args.speaker.greetingPhrases) ?? '';
     const startedAt = performance.now();
-    const revealAt = startedAt + typingDuration(greeting, GREETING_MS_PER_CHAR) + REPLY_PAUSE_MS;
+    // Reduced motion: no typing at all. The greeting shows whole with the thinking phrases until
+    // the reply lands whole in the list; the streamed text is never drawn (a long task's progress
+    // line still is: it says where the work stands, it is no animation).
+    const still = prefersReducedMotion();
+    const revealAt = still ? startedAt : startedAt + typingDuration(greeting, GREETING_MS_PER_CHAR) + REPLY_PAUSE_MS;
     let received = '';
     /** Where a long task stands (a document read in parts) until its text comes. */
     let progress = '';
     let frame = 0;
     const render = () => {
       frame = 0;
+      if (still) {
+        const next = progress === '' ? { phase: 'greeting' as const, text: greeting, thinking: true } : { phase: 'streaming' as const, text: `_${progress}_`, thinking: false };
+        const current = preview.get();
+        if (current?.phase !== next.phase || current.text !== next.text) preview.set({ ...next, startedAt });
+        return;
+      }
       const now = performance.now();
       if (now >= revealAt && (received !== '' || progress !== '')) {
         preview.set({ phase: 'streaming', text: received || `_${progress}_`, thinking: false, startedAt });

@@ -31,3 +31,11 @@ export function visibleChars(text: string, msPerChar: number, elapsedMs: number)
   }
   return count;
 }
+
+/**
+ * The reader asked the system for less motion (issue 44): the greeting shows whole at once and the
+ * reply appears whole when it is done, never typed out piece by piece.
+ */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}

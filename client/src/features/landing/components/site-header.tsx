@@ -14,13 +14,14 @@ export const SECTION_LINKS = [
   { href: '#faq', label: 'FAQ' },
 ] as const;
 
-export function GenieLogo({ className }: { className?: string }) {
+/** `wordClassName`: the word "Genie" beside the mark (the site header hides it below 360 px). */
+export function GenieLogo({ className, wordClassName }: { className?: string; wordClassName?: string }) {
   return (
     <span className={clsx('flex items-center gap-2 text-lg font-bold tracking-tight', className)}>
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-genie-500 to-indigo-600 text-base shadow-sm">
         🧞
       </span>
-      Genie
+      <span className={wordClassName}>Genie</span>
     </span>
   );
 }
@@ -31,9 +32,10 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
   const close = () => setOpen(false);
   return (
     <header className="fixed-palette sticky top-0 z-40 border-b border-white/10 bg-genie-950/85 text-white backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-3 min-[360px]:gap-2 min-[360px]:px-4 sm:gap-4 sm:px-6">
         <a href="#top" className="rounded-lg" aria-label="Genie, back to top">
-          <GenieLogo />
+          {/* At 320 px the word left no room for the menu button (issue 44); the link's name still says Genie. */}
+          <GenieLogo wordClassName="max-[359px]:sr-only" />
         </a>
         <nav aria-label="Sections" className="hidden lg:block">
           <ul className="flex items-center gap-1">

@@ -9,14 +9,14 @@ import { ThemeToggle } from '@/components/ui/theme-toggle';
 export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined }) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/85 backdrop-blur">
-      <div className="mx-auto grid h-14 max-w-5xl grid-cols-[1fr_auto_1fr] items-center gap-3 px-4 sm:px-6">
+      {/* A row on a phone, three columns from sm: the empty middle column's gaps cut the badge at 320 px (issue 44). */}
+      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:grid sm:grid-cols-[1fr_auto_1fr] sm:px-6">
         <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 justify-self-start text-slate-700')}>
           <ArrowLeft aria-hidden="true" />
           Back to Chat
         </Link>
         <span className="hidden text-sm font-semibold text-slate-900 sm:block">Your profile</span>
-        <span className="sm:hidden" />
-        <div className="flex items-center gap-2 justify-self-end">
+        <div className="flex items-center gap-1 justify-self-end sm:gap-2">
         <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
         {isPremium === undefined ? (
           <span />

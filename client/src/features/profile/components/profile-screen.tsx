@@ -1,5 +1,5 @@
 import { AlertCircle, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -120,7 +120,8 @@ export function ProfileScreen({
       {banner}
       {/* ?tab= opens a tab directly (the erase confirmation comes back from the provider to Settings). */}
       <Tabs defaultValue={initialTab([...TABS.map(([value]) => value), ...extraTabs.map((tab) => tab.value)])}>
-        <TabsList className="grid w-full sm:inline-flex sm:w-auto" style={{ gridTemplateColumns: `repeat(${TABS.length + extraTabs.length}, minmax(0, 1fr))` }}>
+        {/* One row from 375 px; below it (WCAG 1.4.10's 320 px) six tabs ran into each other, so they take rows of three (issue 44). */}
+        <TabsList className="grid w-full grid-cols-3 min-[375px]:grid-cols-[repeat(var(--tab-count),minmax(0,1fr))] sm:inline-flex sm:w-auto" style={{ '--tab-count': TABS.length + extraTabs.length } as CSSProperties}>
           {[...TABS, ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
             <TabsTrigger key={value} value={value} className={cn('px-2 sm:px-4', crowded && 'px-1 text-xs sm:text-sm')}>
               {label}

@@ -1,0 +1,111 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useChatSessions } from './support/chat-session';
+
+const baseURL = inject('baseURL');
+
+/** Every URL stored in the page's caches (Cache Storage), as paths. */
+const cachedPaths = `(async () => {
+  const paths = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+  }
+  return paths;
+})()`;
+
+describe('installable app (issue 44)', () => {
+  const sessions = useChatSessions();
+
+  it('serves a valid manifest and the worker with no-cache, linked from the page', async () => {
+    const manifest = await fetch(`${baseURL}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({
+      name: 'Genie',
+      short_name: 'Genie',
+      description: 'Your private AI assistant',
+      id: '/chat',
+      start_url: '/chat',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f8fafc',
+      theme_color: '#7c3aed',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    });
+    const worker = await fetch(`${baseURL}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const source = await worker.text();
+    expect(source).not.toContain('__GENIE_PRECACHE__');
+    expect(source).toMatch(/const PRECACHE = \[.*"\/index\.html".*\];/);
+
+    const { page } = await sessions.newPage();
+    await page.goto('/');
+    const head = await page.evaluate(() => ({
+      manifest: document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
+      appleTouchIcon: document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href'),
+      themeColors: [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => [m.getAttribute('media'), m.getAttribute('content')]),
+    }));
+    expect(head).toEqual({
+      manifest: '/manifest.webmanifest',
+      appleTouchIcon: '/icons/apple-touch-icon.png',
+      themeColors: [
+        ['(prefers-color-scheme: light)', '#f8fafc'],
+        ['(prefers-color-scheme: dark)', '#020618'],
+      ],
+    });
+    // Each icon the manifest names is a PNG of the size it says (width and height from the IHDR chunk).
+    for (const [src, size] of [['/icons/icon-192.png', 192], ['/icons/icon-512.png', 512], ['/icons/icon-maskable-512.png', 512], ['/icons/apple-touch-icon.png', 180]] as const) {
+      const bytes = Buffer.from(await (await fetch(`${baseURL}${src}`)).arrayBuffer());
+      expect([src, bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([src, size, size]);
+    }
+  });
+
+  it('controls the page, never stores an /api/ answer, and opens /chat offline with the offline sentence', async () => {
+    const { context, page, chat } = await sessions.onChatScreen();
+    // Signed-in traffic with the worker in control: a reply, the conversation list, the user.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await chat.messageBox().waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
+    // Chromium's own installability check (what its install prompt and Lighthouse ask). Playwright's
+    // contexts are incognito profiles, which Chromium never installs from: that is the one error
+    // left, so the manifest, icons, worker and secure origin all pass.
+    const devtools = await context.newCDPSession(page);
+    expect(await devtools.send('Page.getInstallabilityErrors')).toEqual({ installabilityErrors: [{ errorId: 'in-incognito', errorArguments: [] }] });
+    await chat.send('Hello while the worker watches.');
+    await chat.waitForReply(1);
+    await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
+
+    const paths = (await page.evaluate(cachedPaths)) as string[];
+    expect(paths).toContain('/index.html');
+    expect(paths.some((path) => path.startsWith('/assets/'))).toBe(true);
+    expect(paths.filter((path) => path.startsWith('/api'))).toEqual([]);
+    // No page of the user's is stored either: a signed-in page carries their first reads.
+    expect(paths.filter((path) => !path.startsWith('/assets/') && !/\.(png|js|webmanifest|html)$/.test(path))).toEqual([]);
+    expect(paths).not.toContain('/chat');
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    const offline = page.getByTestId('offline-screen');
+    expect(await offline.locator('h1, p, button').allTextContents()).toEqual([
+      'You are offline',
+      'Genie cannot reach its server. Your conversations are safe there and will be back when the connection is.',
+      'Try again',
+    ]);
+    // The app's own stylesheet came from the cache: the card is styled, not the browser's defaults.
+    expect(await page.getByRole('button', { name: 'Try again' }).evaluate((b) => getComputedStyle(b).borderRadius)).not.toBe('0px');
+    // Back online, Try again brings the app back.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await chat.messageBox().waitFor();
+    expect(await page.getByTestId('offline-screen').count()).toBe(0);
+  });
+});
