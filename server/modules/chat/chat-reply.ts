@@ -209,31 +209,39 @@ async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, choice: Mo
   for (let attempt = 1; ; attempt++) {
     const contextTokens = reportedContext.sizeFor(label, configured);
     // What the message carries, fitted to this window (chat-window.ts); then the history to what is left.
-    const window = fitToWindow({
-      contextTokens,
-      system: systemFor(request, wordnet),
-      history: request.history,
-      question: request.message.trim() || request.text,
-      text: request.text,
-      attachments: request.attachments,
-      knowledge: request.knowledge ?? null,
-      vision: VISION_PROVIDERS.includes(choice.provider),
-    });
-    if (!window.fits) throw messageTooLong(window.messageTokens, window.availableTokens);
+    const fitInto = (room: number) => {
+      const window = fitToWindow({
+        contextTokens: room,
+        system: systemFor(request, wordnet),
+        history: request.history,
+        question: request.message.trim() || request.text,
+        text: request.text,
+        attachments: request.attachments,
+        knowledge: request.knowledge ?? null,
+        vision: VISION_PROVIDERS.includes(choice.provider),
+      });
+      if (!window.fits) return { window, fitted: null, refusal: messageTooLong(window.messageTokens, window.availableTokens) };
+      const fitted = fitPrompt({ contextTokens: room, system: window.system, history: request.history, user: window.user });
+      return fitted.fits ? { window, fitted, refusal: null } : { window, fitted: null, refusal: messageTooLong(fitted.messageTokens, fitted.availableTokens) };
+    };
+    // The tools' definitions go with every request: they are fitted first, so the message, its
+    // passages and the history share what they leave. Tools that would leave the message no room
+    // are not offered (the model answers without them) rather than refusing the message.
+    const offered = request.toolUse && request.toolUse.offered.length > 0 ? request.toolUse : null;
+    const offeredTools = offered ? modelToolsOf(offered.offered) : undefined;
+    const withTools = offeredTools ? fitInto(contextTokens - estimateTokens(JSON.stringify(offeredTools))) : null;
+    const fit = withTools?.fitted ? withTools : fitInto(contextTokens);
+    if (!fit.fitted) throw fit.refusal;
+    const { window, fitted } = fit;
     const { system, user } = window;
-    const fitted = fitPrompt({ contextTokens, system, history: request.history, user });
-    if (!fitted.fits) throw messageTooLong(fitted.messageTokens, fitted.availableTokens);
+    const toolUse = fit === withTools ? offered : null;
+    const tools = toolUse ? offeredTools : undefined;
     // Aborts the provider's call when the start statement refuses what was already sent.
     const refused = allowed ? new AbortController() : null;
-    const toolUse = request.toolUse && request.toolUse.offered.length > 0 ? request.toolUse : null;
-    const tools = toolUse ? modelToolsOf(toolUse.offered) : undefined;
     const rounds: ToolRound[] = [];
     let roundText = '';
-    // The tools' definitions and each round's calls and results take room the fitting did not count.
-    const roomAfterTools = () => {
-      const used = estimateTokens(JSON.stringify(tools ?? []) + JSON.stringify(rounds));
-      return tools ? Math.max(256, fitted.maxOutputTokens - used) : fitted.maxOutputTokens;
-    };
+    // Each round's calls and results take room the fitting could not know of: the reply's share gives it.
+    const roomAfterTools = () => (tools ? Math.max(256, fitted.maxOutputTokens - estimateTokens(JSON.stringify(rounds))) : fitted.maxOutputTokens);
     const ask = () =>
       streamModel({
         model: languageModelFor(config, choice),
