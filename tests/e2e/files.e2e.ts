@@ -111,14 +111,20 @@ describe('the file manager in the browser', () => {
     await files.upload([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes') }]);
     await files.item('notes.txt').waitFor();
 
-    // On the next load: the tile as it is when it first enters the page.
+    // On the next load: the tile as it is when it first enters the page (its buttons), and its
+    // height once the page's stylesheets apply, which is the first moment it can be painted: a
+    // layout read before then (the stylesheet still on its way, e.g. through the service worker
+    // that is filling its cache) measures an unstyled tile nobody sees.
     await page.addInitScript(() => {
       const seen = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
           const tile = document.querySelector('[data-testid="file-item"]');
           if (!tile) return;
           observer.disconnect();
-          resolve({ height: tile.getBoundingClientRect().height, buttons: Array.from(tile.querySelectorAll('button'), (b) => b.getAttribute('aria-label')) });
+          const buttons = Array.from(tile.querySelectorAll('button'), (b) => b.getAttribute('aria-label'));
+          const styled = () => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null);
+          const measure = () => (styled() ? resolve({ height: tile.getBoundingClientRect().height, buttons }) : setTimeout(measure, 2));
+          measure();
         });
         observer.observe(document, { childList: true, subtree: true });
       });
