@@ -178,7 +178,8 @@ describe('MCP tools on a local model', () => {
 
     const events = await streamChat('Which folders can you read?');
 
-    expect(Object.keys(asked[0]!.functions ?? {})).toHaveLength(tools.length);
+    // The server fits the tools into the window first (chat-reply.ts) and leaves them all out of this request.
+    expect(Object.keys(asked[0]!.functions ?? {})).toHaveLength(0);
     expect(tools.length).toBe(14);
     expect(runtime.generations).toHaveLength(1);
     const [reply] = runtime.generations;
