@@ -1,5 +1,5 @@
 import { FOLDER_PATH_MAX_DEPTH } from '@contract/files';
-import { UPLOAD_MAX_FILE_BYTES } from '@contract/limits';
+import { IMPORT_UPLOADS_AT_ONCE, UPLOAD_MAX_FILE_BYTES } from '@contract/limits';
 import { HttpError } from '@/lib/request';
 import { folderAtPath } from '../api/folder-at-path';
 import type { ImportOutcome, ImportTarget } from '../api/import-zip';
@@ -10,26 +10,37 @@ const reasonOf = (error: unknown) =>
   (error instanceof HttpError ? error.serverMessage : undefined) ?? 'The upload failed; try this file again.';
 
 /**
- * A dropped or chosen folder uploaded file by file into the target, its folders rebuilt through
- * POST /api/folders/path (made once per path, reused when there). One file after another, as an
- * upload pick is; a full library stops it with the server's sentence and what was imported.
+ * A dropped or chosen folder uploaded into the target, IMPORT_UPLOADS_AT_ONCE files at a time, its
+ * folders rebuilt through POST /api/folders/path (made once per path, reused when there, even when
+ * two files of one new folder start together). A full library stops it with the server's sentence:
+ * no further file starts, and the outcome lists what was imported, in the folder's own order.
  */
 export async function importFolder(tree: DroppedTree, target: ImportTarget, onProgress?: (done: number, total: number) => void): Promise<ImportOutcome> {
   const outcome: ImportOutcome = { folders: 0, files: [], skipped: [...tree.skipped] };
-  const folderIds = new Map<string, string | null>([['', target.folderId]]);
-  const folderFor = async (names: string[]) => {
+  const folderIds = new Map<string, Promise<string | null>>([['', Promise.resolve(target.folderId)]]);
+  const folderFor = (names: string[]) => {
     const key = names.join('/');
-    const known = folderIds.get(key);
-    if (known !== undefined) return known;
-    const made = await folderAtPath({ names, parentId: target.folderId, ...(target.folderId ? {} : { scope: target.scope }) });
-    outcome.folders += made.created;
-    folderIds.set(key, made.id);
-    return made.id;
+    let id = folderIds.get(key);
+    if (!id) {
+      id = folderAtPath({ names, parentId: target.folderId, ...(target.folderId ? {} : { scope: target.scope }) }).then((made) => {
+        outcome.folders += made.created;
+        return made.id;
+      });
+      // A failed path is asked again by the next file that needs it, not remembered as failed.
+      id.catch(() => folderIds.delete(key));
+      folderIds.set(key, id);
+    }
+    return id;
   };
 
   const total = tree.files.length;
+  const imported = new Map<number, { path: string; id: string }>();
+  let next = 0;
+  let done = 0;
   onProgress?.(0, total);
-  for (const [index, { path, file }] of tree.files.entries()) {
+
+  const importOne = async (index: number) => {
+    const { path, file } = tree.files[index]!;
     const names = path.split('/').filter((part) => part !== '' && part !== '.');
     names.pop();
     if (file.size > UPLOAD_MAX_FILE_BYTES) {
@@ -40,16 +51,23 @@ export async function importFolder(tree: DroppedTree, target: ImportTarget, onPr
       try {
         const folderId = await folderFor(names);
         const record = await uploadOne(file, { folderId, scope: target.scope });
-        outcome.files.push({ path, id: record.id });
+        imported.set(index, { path, id: record.id });
       } catch (error) {
         if (error instanceof HttpError && error.code === 'storage_full') {
-          outcome.stopped = reasonOf(error);
-          return outcome;
+          outcome.stopped ??= reasonOf(error);
+          return;
         }
         outcome.skipped.push({ path, reason: reasonOf(error) });
       }
     }
-    onProgress?.(index + 1, total);
-  }
+    done += 1;
+    onProgress?.(done, total);
+  };
+
+  const lane = async () => {
+    while (next < total && outcome.stopped === undefined) await importOne(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(IMPORT_UPLOADS_AT_ONCE, total) }, lane));
+  outcome.files = [...imported.entries()].sort(([a], [b]) => a - b).map(([, file]) => file);
   return outcome;
 }
