@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,9 +7,8 @@ import { toolCallRefusals } from '@contract/mcp-tools';
 import { adminActions } from '../../db/schema/accounts';
 import { messages } from '../../db/schema/chat';
 import { fakeProviderEnv } from '../../../tests/fakes/chat-helpers';
-import { startFakeModelServer, type FakeModelServer } from '../../../tests/fakes/fake-model-server';
-import { adminHeaders, createAdminTestApp } from '../../../tests/support/admin-app';
-import { filesystemMcpServer, waitForMcpServers } from '../../../tests/support/mcp-filesystem';
+import type { FakeModelServer } from '../../../tests/fakes/fake-model-server';
+import { startMcpToolsApp, type filesystemMcpServer } from '../../../tests/support/mcp-filesystem';
 import { streamChatEvents } from '../../../tests/support/sse';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 
@@ -27,22 +25,14 @@ describe('MCP tools in chat', () => {
   let owner: Awaited<ReturnType<typeof signUp>>;
   let other: Awaited<ReturnType<typeof signUp>>;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    fake = await startFakeModelServer();
-    fs = filesystemMcpServer('fs');
-    t = await createAdminTestApp({ env: fakeProviderEnv(fake.url, { MCP_SERVERS: fs.setting, MCP_APPROVAL_TIMEOUT_SECONDS: '4' }) });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    admin = await adminHeaders(t.app);
-    await waitForMcpServers(t.app, admin);
+    ({ fake, fs, t, base, admin, close } = await startMcpToolsApp((fakeUrl, mcpServers) => fakeProviderEnv(fakeUrl, { MCP_SERVERS: mcpServers, MCP_APPROVAL_TIMEOUT_SECONDS: '4' })));
     owner = await signUp(t.app);
     other = await signUp(t.app);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-    fs?.remove();
-  });
+  afterAll(() => close?.());
   beforeEach(() => {
     fake.setBehaviour({ kind: 'normal' });
     fake.requests.length = 0;

@@ -1,13 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toolCallRefusals } from '@contract/mcp-tools';
 import { adminActions } from '../../db/schema/accounts';
-import { startFakeModelServer, type FakeModelServer, type ReceivedRequest } from '../../../tests/fakes/fake-model-server';
-import { adminHeaders, createAdminTestApp } from '../../../tests/support/admin-app';
-import { filesystemMcpServer, waitForMcpServers } from '../../../tests/support/mcp-filesystem';
+import type { FakeModelServer, ReceivedRequest } from '../../../tests/fakes/fake-model-server';
+import { startMcpToolsApp, type filesystemMcpServer } from '../../../tests/support/mcp-filesystem';
 import { streamChatEvents } from '../../../tests/support/sse';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 
@@ -24,32 +22,23 @@ describe('MCP tools on the OpenAI, Anthropic and xAI personas', () => {
   let base: string;
   let owner: Awaited<ReturnType<typeof signUp>>;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    fake = await startFakeModelServer();
-    fs = filesystemMcpServer('fs');
-    t = await createAdminTestApp({
-      env: {
-        OPENAI_API_KEY: 'sk-test-openai',
-        OPENAI_BASE_URL: fake.url,
-        ANTHROPIC_API_KEY: 'sk-ant-test',
-        ANTHROPIC_BASE_URL: fake.url,
-        XAI_API_KEY: 'xai-test',
-        XAI_BASE_URL: fake.url,
-        GENIE_MODEL_TITLES: 'false',
-        MCP_SERVERS: fs.setting,
-        MCP_APPROVAL_TIMEOUT_SECONDS: '4',
-      },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    await waitForMcpServers(t.app, await adminHeaders(t.app));
+    ({ fake, fs, t, base, close } = await startMcpToolsApp((fakeUrl, mcpServers) => ({
+      OPENAI_API_KEY: 'sk-test-openai',
+      OPENAI_BASE_URL: fakeUrl,
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: fakeUrl,
+      XAI_API_KEY: 'xai-test',
+      XAI_BASE_URL: fakeUrl,
+      GENIE_MODEL_TITLES: 'false',
+      MCP_SERVERS: mcpServers,
+      MCP_APPROVAL_TIMEOUT_SECONDS: '4',
+    })));
     owner = await signUp(t.app);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-    fs?.remove();
-  });
+  afterAll(() => close?.());
   beforeEach(() => {
     fake.setBehaviour({ kind: 'normal' });
     fake.requests.length = 0;

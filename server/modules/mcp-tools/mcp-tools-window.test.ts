@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { estimateTokens, turnTokens } from '../../adapters/llm/context-budget';
 import { fakeProviderEnv } from '../../../tests/fakes/chat-helpers';
-import { startFakeModelServer, type FakeModelServer } from '../../../tests/fakes/fake-model-server';
-import { adminHeaders, createAdminTestApp } from '../../../tests/support/admin-app';
-import { filesystemMcpServer, waitForMcpServers } from '../../../tests/support/mcp-filesystem';
+import type { FakeModelServer } from '../../../tests/fakes/fake-model-server';
+import { startMcpToolsApp } from '../../../tests/support/mcp-filesystem';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 
 /** The model's window in this file: small enough that the filesystem server's 14 tools take half of it. */
@@ -17,21 +16,15 @@ const CONTEXT_TOKENS = 6_000;
 describe('MCP tools within the model’s window', () => {
   let fake: FakeModelServer;
   let t: TestApp;
-  let fs: ReturnType<typeof filesystemMcpServer>;
   let owner: Awaited<ReturnType<typeof signUp>>;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    fake = await startFakeModelServer();
-    fs = filesystemMcpServer('fs');
-    t = await createAdminTestApp({ env: fakeProviderEnv(fake.url, { MCP_SERVERS: fs.setting, GENIE_MODEL_CONTEXT_DEFAULT: String(CONTEXT_TOKENS) }) });
-    await waitForMcpServers(t.app, await adminHeaders(t.app));
+    ({ fake, t, close } = await startMcpToolsApp((fakeUrl, mcpServers) => fakeProviderEnv(fakeUrl, { MCP_SERVERS: mcpServers, GENIE_MODEL_CONTEXT_DEFAULT: String(CONTEXT_TOKENS) })));
     owner = await signUp(t.app);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-    fs?.remove();
-  });
+  afterAll(() => close?.());
   beforeEach(() => {
     fake.requests.length = 0;
   });
