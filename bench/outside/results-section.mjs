@@ -1,0 +1,44 @@
+// Writes the section "Measured from outside (bench/outside)" at the end of bench/results.md,
+// replacing the previous one (everything from its heading to the next `## ` heading or the end).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './lib/processes.mjs';
+import { SUITE } from './suite-figures.mjs';
+
+const HEADING = '## Measured from outside (bench/outside)';
+const yesNo = (value) => (value === null ? '-' : value ? 'yes' : '**no**');
+
+/** One table line per measured row; `row` as the figure modules return it. */
+function line(row) {
+  const suite = SUITE[row.key] ?? { value: null, text: 'none', date: '', target: '-', met: () => null };
+  const outside = suite.compare ? row[suite.compare] : row.value;
+  const agree = suite.value === null ? null : Math.abs(outside - suite.value) <= 0.2 * Math.abs(suite.value);
+  const suiteCell = suite.date ? `${suite.text}, run of ${suite.date}` : suite.text;
+  return `| ${row.figure} | ${row.text} | ${suiteCell} | ${yesNo(agree)} | ${suite.target} | ${yesNo(suite.met(row))} | ${row.load} |`;
+}
+
+export function writeSection(rows, { command, minutes }) {
+  const path = join(ROOT, 'bench/results.md');
+  const text = readFileSync(path, 'utf8');
+  const section = [
+    HEADING,
+    '',
+    `Written by \`${command}\` on ${new Date().toISOString()} (${minutes} min): Genie started with \`npm start\` on a fresh DATA_DIR in /tmp, ` +
+      'the suite\'s fake model server as its provider, measured only over HTTP. "Agree" is within 20 % of the in-suite figure; "load" is os.loadavg\'s 1-minute figure through the measurement.',
+    '',
+    '| Figure | Outside (bench/outside) | In the suite (results.md) | Agree within 20 % | Target | Met | Load |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(line),
+    '',
+  ].join('\n');
+  const start = text.indexOf(HEADING);
+  let next;
+  if (start === -1) next = text.trimEnd() + '\n\n' + section;
+  else {
+    const after = text.indexOf('\n## ', start + HEADING.length);
+    next = text.slice(0, start) + section + (after === -1 ? '' : text.slice(after + 1));
+  }
+  writeFileSync(path, next);
+}
+
+export { line as tableLine };
