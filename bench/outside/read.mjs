@@ -1,8 +1,10 @@
 // Figure 2: an authenticated JSON read, GET /api/user/subscription on `npm start`, in requests/s
 // against bare Fastify's route (bench/lib/bare-fastify.mjs), alternated round by round, both
-// driven by the same keep-alive generator (lib/http.mjs loadFor).
+// driven by the same keep-alive generator on raw sockets (lib/raw-load.mjs), which saturates bare
+// Fastify where node:http's client could not.
 import { databases } from './lib/databases.mjs';
-import { loadFor, signUp } from './lib/http.mjs';
+import { signUp } from './lib/http.mjs';
+import { rawLoadFor as loadFor } from './lib/raw-load.mjs';
 import { freePort, healthyAfter, spawnBare, spawnGenie, startFakeModel, stop, stopGenie, tempDataDir } from './lib/processes.mjs';
 import { loadTracker, median, round } from './lib/stats.mjs';
 
@@ -36,7 +38,7 @@ async function measureOn(db, fake) {
       value: ratio,
       text:
         `${round(ratio, 2)} (Genie ${Math.round(median(rounds.map((r) => r.genie)))} req/s, bare ${Math.round(median(rounds.map((r) => r.bare)))} req/s; ` +
-        `${ROUNDS} alternated rounds of ${SECONDS} s, ${CONNECTIONS} keep-alive sockets)`,
+        `${ROUNDS} alternated rounds of ${SECONDS} s, ${CONNECTIONS} keep-alive raw sockets)`,
       load: load(),
     };
   } finally {

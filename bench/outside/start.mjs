@@ -3,7 +3,7 @@
 // resident memory of the whole process group `npm start` leaves running 10 s after a start; and
 // whether `kill <npm pid>` leaves any of it running.
 import { freePort, groupRssMb, healthyAfter, spawnBare, spawnGenie, startFakeModel, stop, stopGenie, tempDataDir } from './lib/processes.mjs';
-import { loadTracker, median, round } from './lib/stats.mjs';
+import { loadTracker, median } from './lib/stats.mjs';
 
 const ROUNDS = Number(process.env.OUTSIDE_START_ROUNDS ?? 5);
 const SETTLE_MS = 10_000;

@@ -1,7 +1,5 @@
-// What bench/outside says to a server: sign-ups, a timed chat stream, and a keep-alive load
-// generator able to saturate bare Fastify on 2 cores (many sockets through one node:http Agent).
-import { Agent, request } from 'node:http';
-
+// What bench/outside says to a server: sign-ups and a timed chat stream (the load generator of
+// the read figure is raw-load.mjs).
 let counter = 0;
 
 /** Signs a new account up over POST /api/auth/signup; resolves with its cookie header. */
@@ -38,46 +36,4 @@ export async function timedChat(url, cookie, message) {
   }
   if (firstToken === null) throw new Error(`chat streamed no delta: ${text.slice(0, 300)}`);
   return { firstToken, total: performance.now() - started };
-}
-
-/**
- * Keeps `connections` keep-alive requests in flight to `url` for `seconds` and counts the answers.
- * Each connection loops on its own socket, so a fast server is never waiting on the generator's
- * scheduling of new sockets.
- */
-export async function loadFor(url, { cookie, seconds, connections = 64 }) {
-  const target = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const headers = cookie ? { cookie } : {};
-  const latencies = [];
-  let completed = 0;
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const one = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = request({ agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode === 200) completed += 1;
-          else errors += 1;
-          if (latencies.length < 200_000) latencies.push(performance.now() - started);
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end();
-    });
-  const loop = async () => {
-    while (performance.now() < end) await one();
-  };
-  const began = performance.now();
-  await Promise.all(Array.from({ length: connections }, loop));
-  const elapsed = (performance.now() - began) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { perSecond: completed / elapsed, errors, p50: latencies[Math.floor(latencies.length / 2)] ?? 0 };
 }
