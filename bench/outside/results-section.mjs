@@ -1,5 +1,7 @@
 // Writes the section "Measured from outside (bench/outside)" at the end of bench/results.md,
 // replacing the previous one (everything from its heading to the next `## ` heading or the end).
+// A run of some figures only keeps the previous section's rows of the others (matched by the
+// figure's name, the first cell), so `run.mjs start` does not drop the chat rows.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/processes.mjs';
@@ -17,27 +19,38 @@ function line(row) {
   return `| ${row.figure} | ${row.text} | ${suiteCell} | ${yesNo(agree)} | ${suite.target} | ${yesNo(suite.met(row))} | ${row.load} |`;
 }
 
+const figureOf = (tableRow) => tableRow.split(' | ')[0];
+
+/** The table rows of the previous section that `fresh` does not measure again. */
+function keptRows(previous, fresh) {
+  const measured = new Set(fresh.map(figureOf));
+  return previous
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| Figure |') && !measured.has(figureOf(l)));
+}
+
 export function writeSection(rows, { command, minutes }) {
   const path = join(ROOT, 'bench/results.md');
   const text = readFileSync(path, 'utf8');
+  const start = text.indexOf(HEADING);
+  const after = start === -1 ? -1 : text.indexOf('\n## ', start + HEADING.length);
+  const previous = start === -1 ? '' : text.slice(start, after === -1 ? undefined : after);
+  const fresh = rows.map(line);
+  const kept = keptRows(previous, fresh);
   const section = [
     HEADING,
     '',
     `Written by \`${command}\` on ${new Date().toISOString()} (${minutes} min): Genie started with \`npm start\` on a fresh DATA_DIR in /tmp, ` +
-      'the suite\'s fake model server as its provider, measured only over HTTP. "Agree" is within 20 % of the in-suite figure; "load" is os.loadavg\'s 1-minute figure through the measurement.',
+      'the suite\'s fake model server as its provider, measured only over HTTP. "Agree" is within 20 % of the in-suite figure; "load" is os.loadavg\'s 1-minute figure through the measurement.' +
+      (kept.length ? ` ${kept.length} rows not measured by this command are kept from the previous run.` : ''),
     '',
     '| Figure | Outside (bench/outside) | In the suite (results.md) | Agree within 20 % | Target | Met | Load |',
     '|---|---|---|---|---|---|---|',
-    ...rows.map(line),
+    ...kept,
+    ...fresh,
     '',
   ].join('\n');
-  const start = text.indexOf(HEADING);
-  let next;
-  if (start === -1) next = text.trimEnd() + '\n\n' + section;
-  else {
-    const after = text.indexOf('\n## ', start + HEADING.length);
-    next = text.slice(0, start) + section + (after === -1 ? '' : text.slice(after + 1));
-  }
+  const next = start === -1 ? text.trimEnd() + '\n\n' + section : text.slice(0, start) + section + (after === -1 ? '' : text.slice(after + 1));
   writeFileSync(path, next);
 }
 

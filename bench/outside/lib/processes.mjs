@@ -121,17 +121,18 @@ export function groupPids(pgid) {
   return pids;
 }
 
+/** Resident memory of one process in MB (0 once it ended). */
+export function rssMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // Ended meanwhile.
+  }
+}
+
 /** Resident memory of a whole process group in MB (VmRSS summed). */
 export function groupRssMb(pgid) {
-  let kb = 0;
-  for (const pid of groupPids(pgid)) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return kb / 1024;
+  return groupPids(pgid).reduce((sum, pid) => sum + rssMb(pid), 0);
 }
 
 /** SIGTERM to one process, resolved once it exited. */
