@@ -19,6 +19,20 @@ function line(row) {
   return `| ${row.figure} | ${row.text} | ${suiteCell} | ${yesNo(agree)} | ${suite.target} | ${yesNo(suite.met(row))} | ${row.load} |`;
 }
 
+/** Under the table: why each freshly measured figure that is not met, or does not agree, parts. */
+function notes(rows, previous) {
+  const fresh = rows.flatMap((row) => {
+    const suite = SUITE[row.key];
+    if (!suite?.gap) return [];
+    const outside = suite.compare ? row[suite.compare] : row.value;
+    const agrees = suite.value === null || Math.abs(outside - suite.value) <= 0.2 * Math.abs(suite.value);
+    if (suite.met(row) !== false && agrees) return [];
+    return [`- ${row.figure}: ${suite.met(row) === false ? 'not met' : 'met'}${agrees ? '' : ', does not agree with the suite'}; what can be seen: ${suite.gap}.`];
+  });
+  const lines = [...keptNotes(previous, rows), ...fresh];
+  return lines.length ? ['Not met or not agreeing, with the reason seen from outside (the load beside each figure adds to it; the server is not changed by this bench):', '', ...lines, ''] : [];
+}
+
 const figureOf = (tableRow) => tableRow.split(' | ')[0];
 
 /** The table rows of the previous section that `fresh` does not measure again. */
@@ -27,6 +41,12 @@ function keptRows(previous, fresh) {
   return previous
     .split('\n')
     .filter((l) => l.startsWith('| ') && !l.startsWith('| Figure |') && !measured.has(figureOf(l)));
+}
+
+/** The previous section's notes on the figures `rows` does not measure again. */
+function keptNotes(previous, rows) {
+  const measured = rows.map((row) => `- ${row.figure}: `);
+  return previous.split('\n').filter((l) => l.startsWith('- ') && !measured.some((prefix) => l.startsWith(prefix)));
 }
 
 export function writeSection(rows, { command, minutes }) {
@@ -49,6 +69,7 @@ export function writeSection(rows, { command, minutes }) {
     ...kept,
     ...fresh,
     '',
+    ...notes(rows, previous),
   ].join('\n');
   const next = start === -1 ? text.trimEnd() + '\n\n' + section : text.slice(0, start) + section + (after === -1 ? '' : text.slice(after + 1));
   writeFileSync(path, next);
