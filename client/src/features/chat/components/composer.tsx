@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
 import type { SearchScope } from '@contract/search';
 import { cn } from '@/lib/utils';
 import { useMentionCandidates } from '../api/mention-candidates';
+import { canSendMessage } from '../lib/can-send';
 import { activeMention, knowledgeOf, withoutMention, type ActiveMention, type Mention } from '../lib/mention';
 import { useDictation } from '../hooks/use-speech';
 import type { SendInput } from '../hooks/use-chat-session';
@@ -180,7 +181,7 @@ export const Composer = memo(function Composer({
     return false;
   }
 
-  const canSend = !sending && (text.trim() !== '' || attachments.length > 0);
+  const canSend = canSendMessage(sending, text, attachments.length);
 
   function submit() {
     if (!canSend) return;
