@@ -1,7 +1,8 @@
 // `npm run lint`: ESLint (import boundaries, cycles and query keys, eslint.config.mjs),
 // `drizzle-kit check` (the migration folder is consistent) and the schema drift check
 // (server/db/schema/ matches the newest migration) and that docs/decisions.md's index names every
-// section (scripts/lint/decisions-index.mjs). The four run at once, each to the end, and
+// section (scripts/lint/decisions-index.mjs) and that no production file is over 300 lines
+// (scripts/lint/file-length.mjs). The five run at once, each to the end, and
 // their output is printed one after the other, so one run shows every problem.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const checks = [
   ['drizzle-kit check', [join(root, 'node_modules/drizzle-kit/bin.cjs'), 'check']],
   ['Schema drift', ['--import', 'tsx', join(root, 'scripts/lint/check-schema-drift.ts')]],
   ['Decisions index', [join(root, 'scripts/lint/decisions-index.mjs')]],
+  ['File length', [join(root, 'scripts/lint/file-length.mjs')]],
 ];
 
 function run([label, args]) {
