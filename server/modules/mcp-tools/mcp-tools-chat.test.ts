@@ -8,7 +8,8 @@ import { adminActions } from '../../db/schema/accounts';
 import { messages } from '../../db/schema/chat';
 import { fakeProviderEnv } from '../../../tests/fakes/chat-helpers';
 import type { FakeModelServer } from '../../../tests/fakes/fake-model-server';
-import { startMcpToolsApp, type filesystemMcpServer } from '../../../tests/support/mcp-filesystem';
+import type { filesystemMcpServer } from '../../../tests/support/mcp-filesystem';
+import { startMcpToolsApp } from '../../../tests/support/mcp-tools-app';
 import { streamChatEvents } from '../../../tests/support/sse';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 

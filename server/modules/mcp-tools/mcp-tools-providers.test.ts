@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toolCallRefusals } from '@contract/mcp-tools';
 import { adminActions } from '../../db/schema/accounts';
 import type { FakeModelServer, ReceivedRequest } from '../../../tests/fakes/fake-model-server';
-import { startMcpToolsApp, type filesystemMcpServer } from '../../../tests/support/mcp-filesystem';
+import type { filesystemMcpServer } from '../../../tests/support/mcp-filesystem';
+import { startMcpToolsApp } from '../../../tests/support/mcp-tools-app';
 import { streamChatEvents } from '../../../tests/support/sse';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { estimateTokens, turnTokens } from '../../adapters/llm/context-budget';
 import { fakeProviderEnv } from '../../../tests/fakes/chat-helpers';
 import type { FakeModelServer } from '../../../tests/fakes/fake-model-server';
-import { startMcpToolsApp } from '../../../tests/support/mcp-filesystem';
+import { startMcpToolsApp } from '../../../tests/support/mcp-tools-app';
 import { signUp, type TestApp } from '../../../tests/support/test-app';
 
 /** The model's window in this file: small enough that the filesystem server's 14 tools take half of it. */
