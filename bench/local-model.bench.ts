@@ -11,47 +11,23 @@
  * grammar of 2,000 words so each runs to its max_tokens (what is left of a 512-token context)
  * instead of ending after ~25 tokens; both sides get the same grammar and the same token count.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LlamaChat, type ChatHistoryItem } from 'node-llama-cpp';
 import { PERSONAS } from '../contract/personas';
 import { systemPrompt } from '../server/adapters/llm/prompts';
-import { closeLocalModels, loadLlama, localRuntimeFor } from '../server/adapters/llm/local/local-models';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/open-database';
+import { loadLlama } from '../server/adapters/llm/local/local-models';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { alternate, showSpread } from './lib/alternate';
+import { LOCAL_MODEL_FILE as MODEL, LONG_REPLY_GRAMMAR as GRAMMAR, startLocalGenie } from './lib/local-genie';
 import { median, percentile, report, round } from './lib/report';
 
-const MODEL = 'tests/fixtures/genie-tiny.gguf';
 const THREADS = 1;
 const CONTEXT = 512;
 const ROUNDS = 6;
 const MESSAGE = 'What does barb mean?';
-const GRAMMAR = `root ::= ${'word '.repeat(2000)}\nword ::= [a-z]+ " "`;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'genie-bench-local-'));
-const env = {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'error',
-  // Every request here opens a new conversation, which a person does once per chat: the title
-  // call each would start (GENIE_MODEL_TITLES) is not the work this figure measures.
-  GENIE_MODEL_DEFAULT: `local:${MODEL}`,
-  GENIE_MODEL_TITLES: 'false',
-  LOCAL_MODEL_THREADS: String(THREADS),
-  LOCAL_MODEL_CONTEXT: String(CONTEXT),
-  CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
-  CHAT_DAILY_MESSAGES_FREE: '1000000',
-};
-const config = loadConfig(env);
-const database = await openDatabase({ dataDir });
-const app = await buildApp({ config, database, sessionSecret: 'bench-secret-that-is-long-enough-to-pass-validation', logger: false, ensureFirstAdmin: false });
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
-const runtime = localRuntimeFor(config, MODEL);
-await runtime.forceGrammar(GRAMMAR);
+const genie = await startLocalGenie({ threads: THREADS, context: CONTEXT });
+const { url, runtime } = genie;
 const cookie = await signUpOverHttp(url, newAccount('benchlocal'));
 
 // node-llama-cpp directly: the same file, threads and context, loaded apart from Genie's.
@@ -166,8 +142,5 @@ try {
 } finally {
   await context.dispose();
   await model.dispose();
-  await app.close();
-  await database.close();
-  await closeLocalModels();
-  rmSync(dataDir, { recursive: true, force: true });
+  await genie.close();
 }

@@ -18,49 +18,29 @@
  * 512-token context instead of ending after ~25 tokens; both sides get the same grammar, file,
  * thread count, context size and sequence count.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LlamaChat, type ChatHistoryItem, type LlamaContext } from 'node-llama-cpp';
 import { PERSONAS } from '../contract/personas';
 import { systemPrompt } from '../server/adapters/llm/prompts';
 import { createLocalEmbedder } from '../server/adapters/llm/local/local-embedder';
-import { closeLocalModels, loadLlama, localRuntimeFor } from '../server/adapters/llm/local/local-models';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/open-database';
+import { loadLlama } from '../server/adapters/llm/local/local-models';
 import { newAccount, signUpOverHttp } from '../tests/reliability/support/http';
 import { alternate, showSpread } from './lib/alternate';
+import { LOCAL_MODEL_FILE as MODEL, LONG_REPLY_GRAMMAR as GRAMMAR, startLocalGenie } from './lib/local-genie';
 import { median, report, round, scaled } from './lib/report';
 
-const MODEL = 'tests/fixtures/genie-tiny.gguf';
 const THREADS = 1;
 const CONTEXT = 512;
 const SEQUENCES = 8;
 const LEVELS = [1, 2, 4, 8];
 const ROUNDS = scaled(6, 2);
 const MESSAGE = 'What does barb mean?';
-const GRAMMAR = `root ::= ${'word '.repeat(2000)}\nword ::= [a-z]+ " "`;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'genie-bench-local-parallel-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'error',
-  GENIE_MODEL_DEFAULT: `local:${MODEL}`,
-  // Every request opens a new conversation; the title call each would start is not this work.
-  GENIE_MODEL_TITLES: 'false',
-  LOCAL_MODEL_THREADS: String(THREADS),
-  LOCAL_MODEL_CONTEXT: String(CONTEXT),
-  LOCAL_MODEL_PARALLEL: String(SEQUENCES),
-  LOCAL_MODEL_QUEUE: String(SEQUENCES),
-  CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
-  CHAT_DAILY_MESSAGES_FREE: '1000000',
+const genie = await startLocalGenie({
+  threads: THREADS,
+  context: CONTEXT,
+  env: { LOCAL_MODEL_PARALLEL: String(SEQUENCES), LOCAL_MODEL_QUEUE: String(SEQUENCES) },
 });
-const database = await openDatabase({ dataDir });
-const app = await buildApp({ config, database, sessionSecret: 'bench-secret-that-is-long-enough-to-pass-validation', logger: false, ensureFirstAdmin: false });
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
-const runtime = localRuntimeFor(config, MODEL);
-await runtime.forceGrammar(GRAMMAR);
+const { url, runtime } = genie;
 // One account per reply at once: the fair queue gives each account its share, as for a team.
 const cookies: string[] = [];
 for (let i = 0; i < SEQUENCES; i++) cookies.push(await signUpOverHttp(url, newAccount(`benchpar${i}`)));
@@ -207,8 +187,5 @@ try {
   for (const chat of directChats) chat.dispose();
   await context.dispose();
   await model.dispose();
-  await app.close();
-  await database.close();
-  await closeLocalModels();
-  rmSync(dataDir, { recursive: true, force: true });
+  await genie.close();
 }
