@@ -23,6 +23,7 @@ import { explainingDb } from './lib/explain-db';
 import { buildCorpus } from './lib/retrieval-corpus';
 import { median, percentile, report, round, scaled } from './lib/report';
 import { growLibrary } from './lib/search-library';
+import questions from './lib/search-scale-questions.json';
 
 const LANGUAGE = 'english';
 const ROUNDS = 3; // the first is a warm-up, not timed
@@ -31,30 +32,10 @@ const TARGET_P95_MS = 200;
 /**
  * Twenty questions as people type them into the search box: full questions, a few words, one
  * common word, a quoted phrase, a name of an option; most share Fastify's common words (request,
- * reply, route, server, plugin), which match a large part of the library.
+ * reply, route, server, plugin), which match a large part of the library. Kept in a JSON file so
+ * the outside script (bench/outside/library.mjs) asks the same ones.
  */
-const QUESTIONS = [
-  'How do I limit how large a request body may be?',
-  'Trust the X-Forwarded-For header when running behind a reverse proxy',
-  'Set a custom 404 handler for unknown routes',
-  'Test a route without starting an HTTP server by injecting fake requests',
-  'Set the HTTP status code of a reply',
-  'How do I send a stream as the response?',
-  'Get the client IP address of a request',
-  'Which hook runs before the request body is parsed?',
-  'Run code after the response has been sent, for example for metrics',
-  'Add a prefix to every route of a plugin',
-  'Hide passwords and authorization headers in the logs',
-  'Add a new property to the request object',
-  'Parse a body of a custom content type such as YAML or CSV',
-  'request',
-  'plugin encapsulation',
-  'reply.send',
-  '"route options"',
-  'logger',
-  'how to register a plugin with options and use it in routes of the server',
-  'validation schema error',
-];
+const QUESTIONS: string[] = questions;
 
 const sizes = (process.env.SEARCH_SCALE_FILES ?? scaled('1000,10000,100000', '1000,10000')).split(',').map(Number);
 const engines = (process.env.SEARCH_BENCH_DB ?? 'pglite,postgres').split(',');

@@ -18,28 +18,7 @@ const REPEATS = 30;
 const LAST_MARKER = 'zzoutsidelastmarker';
 
 // The same twenty questions as bench/search-scale.bench.ts, so the figures compare.
-const QUESTIONS = [
-  'How do I limit how large a request body may be?',
-  'Trust the X-Forwarded-For header when running behind a reverse proxy',
-  'Set a custom 404 handler for unknown routes',
-  'Test a route without starting an HTTP server by injecting fake requests',
-  'Set the HTTP status code of a reply',
-  'How do I send a stream as the response?',
-  'Get the client IP address of a request',
-  'Which hook runs before the request body is parsed?',
-  'Run code after the response has been sent, for example for metrics',
-  'Add a prefix to every route of a plugin',
-  'Hide passwords and authorization headers in the logs',
-  'Add a new property to the request object',
-  'Parse a body of a custom content type such as YAML or CSV',
-  'request',
-  'plugin encapsulation',
-  'reply.send',
-  '"route options"',
-  'logger',
-  'how to register a plugin with options and use it in routes of the server',
-  'validation schema error',
-];
+const QUESTIONS = JSON.parse(readFileSync(join(ROOT, 'bench/lib/search-scale-questions.json'), 'utf8'));
 
 function docPieces() {
   const walk = (dir) =>
