@@ -18,7 +18,7 @@ export const LONG_FILES_PENDING = new Set([
   'server/modules/search/search.repository.ts',
   'server/modules/conversations/conversations.repository.ts',
   'server/modules/chat/chat-exchange.repository.ts',
-  // Not yet split on h-split-server (issue 46 item 3):
+  // Not yet split into named steps (issue 46 item 3):
   'server/config.ts',
   'contract/chat.ts',
   'server/modules/teams/teams.service.ts',
