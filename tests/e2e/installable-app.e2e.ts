@@ -1,7 +1,10 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { useChatSessions } from './support/chat-session';
 
 const baseURL = inject('baseURL');
+const clientDir = inject('clientDir');
 
 /** Every URL stored in the page's caches (Cache Storage), as paths. */
 const cachedPaths = `(async () => {
@@ -107,5 +110,39 @@ describe('installable app (issue 44)', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await chat.messageBox().waitFor();
     expect(await page.getByTestId('offline-screen').count()).toBe(0);
+  });
+  it('offers a reload when a new version is deployed, and the new version takes over on Reload', async () => {
+    const { page, chat } = await sessions.onChatScreen();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await chat.messageBox().waitFor();
+    const firstVersion = (await page.evaluate(() => caches.keys())) as string[];
+    expect(firstVersion).toHaveLength(1);
+    expect(await page.getByText('A new version of Genie is available.').count()).toBe(0);
+
+    // A deploy: the build writes a worker with a new version. Its compressed copies are set aside
+    // so the server sends the new bytes, and everything is put back for the files after this one.
+    const worker = join(clientDir, 'sw.js');
+    const deployed = readFileSync(worker, 'utf8');
+    const compressed = ['.br', '.gz'].map((ext) => worker + ext).filter((file) => existsSync(file));
+    try {
+      for (const file of compressed) renameSync(file, `${file}.kept`);
+      writeFileSync(worker, deployed.replace(/^const VERSION = .*;$/m, 'const VERSION = "next-deploy";'));
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version of Genie is available.' });
+      await prompt.waitFor();
+      const reloaded = page.waitForEvent('load');
+      await prompt.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await chat.messageBox().waitFor();
+      // The new worker controls the page and the old version's shell cache is gone.
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(['genie-shell-next-deploy']);
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting === null))).toBe(true);
+      expect(await page.getByText('A new version of Genie is available.').count()).toBe(0);
+    } finally {
+      writeFileSync(worker, deployed);
+      for (const file of compressed) renameSync(`${file}.kept`, file);
+    }
   });
 });
