@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
 import { AdminPage } from './pages/admin-page';
 import { E2E_ADMIN, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { screenshot } from './support/browser';
+import { screenshot, VIEWPORTS } from './support/browser';
 import { useChatSessions } from './support/chat-session';
 
 const baseURL = inject('baseURL');
@@ -29,53 +29,66 @@ function overflow(page: Page) {
   });
 }
 
-describe('reflow at 320 px (issue 44, WCAG 1.4.10)', () => {
+describe('reflow at 320 px and 200% zoom (issue 44, WCAG 1.4.10 and 1.4.4)', () => {
   const sessions = useChatSessions();
+
+  /** Every main screen and admin tab at `viewport`: what scrolls sideways, by screen. */
+  async function sidewaysOn(viewport: 'narrow' | 'zoomed', colorScheme: 'light' | 'dark') {
+    const found: Record<string, { sideways: number; wide: string[] }> = {};
+    const look = async (page: Page, name: string) => {
+      // Web fonts change widths: measure once they are in.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      found[name] = await overflow(page);
+      await screenshot(page, `reflow-${viewport}-${name}-${colorScheme}`);
+    };
+
+    const { page: visitor } = await sessions.newPage({ viewport, colorScheme });
+    await visitor.goto('/');
+    await visitor.getByRole('main').waitFor();
+    await look(visitor, 'landing');
+    await visitor.goto('/premium');
+    await visitor.getByRole('main').waitFor();
+    await look(visitor, 'premium');
+
+    // A user on Starter, so /team has a team and /profile its plan badge.
+    const { page, chat } = await sessions.onChatScreen({ viewport, colorScheme });
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: string; username: string } };
+    const payment = JSON.stringify({
+      eventId: `evt-reflow-${viewport}-${me.user.username}`, userId: me.user.id, cryptocurrency: 'BTC', amount: '0.00081234', amountUSD: '49.00', status: 'confirmed', plan: 'starter', txHash: `0xreflow${viewport}${me.user.username}`,
+    });
+    expect((await page.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, payment), data: payment })).status()).toBe(200);
+    await look(page, 'chat');
+    // The message box and its send button stay on screen, whole, without scrolling.
+    const height = VIEWPORTS[viewport].height;
+    for (const control of [chat.messageBox(), chat.sendButton()]) {
+      const box = await control.boundingBox();
+      expect(box !== null && box.y >= 0 && box.y + box.height <= height).toBe(true);
+    }
+    for (const [path, name] of [['/files', 'files'], ['/profile', 'profile'], ['/team', 'team']] as const) {
+      await page.goto(path);
+      await page.getByRole('main').waitFor();
+      await look(page, name);
+    }
+
+    const { page: adminPage } = await sessions.newPage({ viewport, colorScheme });
+    const admin = new AdminPage(adminPage);
+    await admin.openLogin();
+    await admin.signIn(E2E_ADMIN);
+    await adminPage.waitForURL(`${baseURL}/admin`);
+    for (const tab of ['Overview', 'Promotions', 'Demo Requests', 'Analytics', 'Crypto Payments', 'Users', 'Usage', 'Audit', 'File Storage', 'System']) {
+      await admin.openTab(tab);
+      await look(adminPage, `admin-${tab.toLowerCase().replace(' ', '-')}`);
+    }
+    return Object.entries(found).filter(([, result]) => result.sideways > 0);
+  }
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`scrolls no main screen sideways at 320×640 (${colorScheme})`, async () => {
-      const found: Record<string, { sideways: number; wide: string[] }> = {};
-      const look = async (page: Page, name: string) => {
-        // Web fonts change widths: measure once they are in.
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
-        found[name] = await overflow(page);
-        await screenshot(page, `reflow-320-${name}-${colorScheme}`);
-      };
-
-      const { page: visitor } = await sessions.newPage({ viewport: 'narrow', colorScheme });
-      await visitor.goto('/');
-      await visitor.getByRole('main').waitFor();
-      await look(visitor, 'landing');
-      await visitor.goto('/premium');
-      await visitor.getByRole('main').waitFor();
-      await look(visitor, 'premium');
-
-      // A user on Starter, so /team has a team and /profile its plan badge.
-      const { page } = await sessions.onChatScreen({ viewport: 'narrow', colorScheme });
-      const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: string; username: string } };
-      const payment = JSON.stringify({
-        eventId: `evt-reflow-${me.user.username}`, userId: me.user.id, cryptocurrency: 'BTC', amount: '0.00081234', amountUSD: '49.00', status: 'confirmed', plan: 'starter', txHash: `0xreflow${me.user.username}`,
-      });
-      expect((await page.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, payment), data: payment })).status()).toBe(200);
-      await look(page, 'chat');
-      for (const [path, name] of [['/files', 'files'], ['/profile', 'profile'], ['/team', 'team']] as const) {
-        await page.goto(path);
-        await page.getByRole('main').waitFor();
-        await look(page, name);
-      }
-
-      const { page: adminPage } = await sessions.newPage({ viewport: 'narrow', colorScheme });
-      const admin = new AdminPage(adminPage);
-      await admin.openLogin();
-      await admin.signIn(E2E_ADMIN);
-      await adminPage.waitForURL(`${baseURL}/admin`);
-      for (const tab of ['Overview', 'Promotions', 'Demo Requests', 'Analytics', 'Crypto Payments', 'Users', 'Usage', 'Audit', 'File Storage', 'System']) {
-        await admin.openTab(tab);
-        await look(adminPage, `admin-${tab.toLowerCase().replace(' ', '-')}`);
-      }
-
-      const offenders = Object.entries(found).filter(([, result]) => result.sideways > 0);
-      expect(offenders).toEqual([]);
+      expect(await sidewaysOn('narrow', colorScheme)).toEqual([]);
     }, 120_000);
   }
+
+  it('loses nothing at 200% zoom of a 1366×900 window (683×450 CSS pixels)', async () => {
+    expect(await sidewaysOn('zoomed', 'light')).toEqual([]);
+  }, 120_000);
 });

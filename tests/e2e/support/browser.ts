@@ -17,6 +17,8 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   /** WCAG 1.4.10's reflow width (issue 44): nothing may scroll sideways. */
   narrow: { width: 320, height: 640 },
+  /** A 1366×900 window at 200% zoom (WCAG 1.4.4): Chromium lays the page out in half the CSS pixels. */
+  zoomed: { width: 683, height: 450 },
   tablet: { width: 820, height: 1180 },
   desktop: { width: 1440, height: 900 },
   /** The laptop size issue 18 was looked at in. */

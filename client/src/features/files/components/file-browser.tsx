@@ -134,13 +134,13 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
         dropped(event.dataTransfer);
       }}
     >
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <header className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <Heading className="text-2xl font-bold tracking-tight text-slate-900">File Manager</Heading>
           {selectionMode && <p className="text-sm text-slate-500">Choose a file to attach</p>}
         </div>
-        <LibraryTabs scope={scope} onChange={(next) => go({ scope: next, folderId: null })} className="sm:ml-auto sm:mr-2" />
-        <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+        <LibraryTabs scope={scope} onChange={(next) => go({ scope: next, folderId: null })} className="self-start lg:ml-auto lg:mr-2" />
+        <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
           <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label="View">
             {(['grid', 'list'] as const).map((mode) => {
               const Icon = mode === 'grid' ? LayoutGrid : List;
