@@ -4,6 +4,7 @@ import { AppProvider } from './app/provider';
 import { AppRouter, loadOpenedPage } from './app/router';
 import { OfflineScreen } from './features/pwa/components/offline-screen';
 import { registerServiceWorker } from './features/pwa/lib/service-worker';
+import { installFocusKeeper } from './lib/focus-keeper';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -11,6 +12,7 @@ const root = document.getElementById('root')!;
 if (document.documentElement.dataset.offline === 'true') {
   createRoot(root).render(<OfflineScreen />);
 } else {
+  installFocusKeeper();
   // The opened page's chunks first (router.tsx): rendered before they arrive, every lazy page
   // would show the spinner and then wait out React's reveal throttle.
   void loadOpenedPage(window.location.pathname).then(() =>

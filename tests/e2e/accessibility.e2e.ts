@@ -38,8 +38,10 @@ describe('accessibility by construction (issue 44)', () => {
   });
 
   it('skips the sidebar to the message box with the first Tab', async () => {
-    const { page } = await sessions.onChatScreen();
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const { page, chat } = await sessions.onChatScreen();
+    // Arriving on the page: nothing has focus yet.
+    await page.reload();
+    await chat.messageBox().waitFor();
     await page.keyboard.press('Tab');
     const first = await page.evaluate(() => document.activeElement?.textContent);
     expect(first).toBe('Skip to message box');

@@ -5,8 +5,11 @@
  * - the element that last had focus outside the dialog before it opened, if it is still on the
  *   page and can take focus;
  * - a menu item (gone with its menu) stands for the menu's trigger, which keeps its place;
- * - else the page's main region, so the next Tab continues from the content, not the top.
+ * - else the region it was in (lib/focus-keeper.ts's homes: the file list for a deleted file's
+ *   menu button), else the page's main region, so the next Tab continues from the content.
  */
+import { canTakeFocus, giveFocus, homeOf } from './focus-keeper';
+
 function standIn(element: HTMLElement): HTMLElement {
   const menu = element.closest('[role="menu"]');
   if (menu?.id) {
@@ -40,16 +43,11 @@ export function openerOutside(dialog: HTMLElement): HTMLElement | null {
   return null;
 }
 
-const canTakeFocus = (element: HTMLElement) =>
-  element.isConnected && !(element as HTMLButtonElement).disabled && element.getAttribute('aria-hidden') !== 'true' && element.getClientRects().length > 0;
-
 export function returnFocus(opener: HTMLElement | null): void {
   if (opener && canTakeFocus(opener)) {
     opener.focus();
     return;
   }
-  const main = document.getElementById('main');
-  if (!main) return;
-  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
-  main.focus({ preventScroll: true });
+  const target = (opener && homeOf(opener)) ?? document.getElementById('main');
+  if (target) giveFocus(target);
 }

@@ -10,6 +10,7 @@ import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/ap
 import { usePersonaModels } from '@/features/personas/api/get-personas';
 import { useOnboarding } from '@/features/personas/hooks/use-onboarding';
 import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';
+import { focusAfter } from '@/lib/focus-keeper';
 import { allowedPersonaId, allowedPersonas, useTeamPolicy } from '@/lib/team-policy';
 
 // Not needed to start chatting: the library opens from a dialog, and the carousel and the tour show
@@ -54,6 +55,18 @@ export default function ChatPage() {
     [],
   );
 
+  // With a persona chosen (or the carousel skipped), the next thing to do is write (issue 44: focus
+  // fell to the page's body when the overlay left).
+  const toMessageBox = () => focusAfter(() => document.getElementById('chat-message'));
+  const finishCarousel = () => {
+    onboarding.finishCarousel();
+    toMessageBox();
+  };
+  const closeTour = () => {
+    onboarding.closeTour();
+    toMessageBox();
+  };
+
   return (
     <>
       {/* Hidden, not unmounted, while the carousel shows: "Change" must not lose the conversation. */}
@@ -77,11 +90,11 @@ export default function ChatPage() {
           models={models}
           initialPersonaId={personaId}
           onChoose={onboarding.choosePersona}
-          onFinish={onboarding.finishCarousel}
+          onFinish={finishCarousel}
           cornerSlot={<SignOutButton className="text-white/70 hover:bg-white/10 hover:text-white" />}
         />
       )}
-        {onboarding.tourOpen && <PersonaTour personas={personas} models={models} onChoose={onboarding.choosePersona} onClose={onboarding.closeTour} />}
+        {onboarding.tourOpen && <PersonaTour personas={personas} models={models} onChoose={onboarding.choosePersona} onClose={closeTour} />}
       </Suspense>
     </>
   );

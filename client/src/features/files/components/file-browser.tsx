@@ -158,7 +158,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
               );
             })}
           </div>
-          <Button variant="outline" onClick={() => setCreatingFolder(true)} className="flex-1 sm:flex-none">
+          <Button variant="outline" onClick={() => setCreatingFolder(true)} className="flex-1 sm:flex-none" data-action="new-folder">
             <FolderPlus aria-hidden />
             New Folder
           </Button>

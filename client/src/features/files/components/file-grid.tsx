@@ -105,7 +105,7 @@ function VirtualFileGrid({ folders, files, handlers, paging }: FileGridProps) {
   return (
     // Room for a tile's hover lift and shadow inside the scroll box.
     <div ref={scrollRef} className="-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1" data-testid="file-scroll">
-      <div role="list" aria-label="Files and folders" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <div role="list" aria-label="Files and folders" data-focus-home className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualRows.map((virtualRow) => (
           <div
             key={virtualRow.key}

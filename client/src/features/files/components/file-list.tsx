@@ -78,7 +78,7 @@ export function FileList({ folders, files, handlers, paging }: { folders: Folder
         <span className="sr-only">Actions</span>
       </div>
       <div ref={scrollRef} className="max-h-[70vh] overflow-y-auto overscroll-contain" data-testid="file-scroll">
-        <ul className="relative" style={{ height: virtualizer.getTotalSize() }} aria-label="Files and folders">
+        <ul className="relative" style={{ height: virtualizer.getTotalSize() }} aria-label="Files and folders" data-focus-home>
           {virtualRows.map((virtualRow) => (
             <ListRow
               key={virtualRow.key}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorSentence } from '@/lib/error-sentence';
+import { focusAfter } from '@/lib/focus-keeper';
 import { useCreateFolder } from '../api/create-folder';
 
 /** SPEC §2/§5: the inline 'Folder name' input; Create or Enter creates, a blank name does nothing. */
@@ -23,6 +24,8 @@ export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; p
           toast({ title: 'Folder created successfully!' });
           setName('');
           onDone();
+          // On to the new folder's tile, once the list has it (issue 44: focus fell to the body).
+          focusAfter(() => document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`Open folder ${trimmed}`)}"]`));
         },
         onError: (error) => toast({ title: 'Failed to create folder', description: errorSentence(error), variant: 'destructive' }),
       },
@@ -43,7 +46,15 @@ export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; p
         <Button type="submit" disabled={createFolder.isPending} className="flex-1 sm:flex-none">
           Create
         </Button>
-        <Button type="button" variant="outline" onClick={onDone} className="flex-1 sm:flex-none">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            onDone();
+            focusAfter(() => document.querySelector<HTMLElement>('[data-action="new-folder"]'));
+          }}
+          className="flex-1 sm:flex-none"
+        >
           Cancel
         </Button>
       </div>
