@@ -1,15 +1,17 @@
 import {
-  CONVERSATION_TITLE_MAX_CHARS,
   MESSAGE_STATUSES,
   type ChatMode,
+  type MessageStatus,
+} from '@contract/chat';
+import {
+  CONVERSATION_TITLE_MAX_CHARS,
   type ConversationDetail,
   type ConversationListResponse,
   type ConversationPatch,
   type ConversationSummary,
-  type MessageStatus,
   type SharedConversation,
   type StoredMessage,
-} from '@contract/chat';
+} from '@contract/conversations';
 import { PERSONA_IDS, personaOrDefault, type PersonaId } from '@contract/personas';
 import { randomUUID } from 'node:crypto';
 import type { ProjectConversations } from '@contract/projects';
