@@ -19,7 +19,6 @@ export const LONG_FILES_PENDING = new Set([
   'server/modules/conversations/conversations.repository.ts',
   'server/modules/chat/chat-exchange.repository.ts',
   // Not yet split into named steps (issue 46 item 3):
-  'server/modules/teams/teams.service.ts',
   'server/adapters/llm/local/local-runtime.ts',
   'server/modules/chat/chat-reply.ts',
   'server/adapters/extraction/pool.ts',
