@@ -20,7 +20,6 @@ export const LONG_FILES_PENDING = new Set([
   'server/modules/chat/chat-exchange.repository.ts',
   // Not yet split into named steps (issue 46 item 3):
   'server/adapters/llm/local/local-runtime.ts',
-  'server/modules/chat/chat-reply.ts',
   'server/adapters/extraction/pool.ts',
   'server/modules/conversations/conversations.service.ts',
 ]);
