@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationSummarySchema } from './chat';
+import { conversationSummarySchema } from './conversations';
 
 /**
  * Issue 42: projects. A project groups conversations and carries instructions (added to the

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
-import { setPriority } from 'node:os';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../lib/child-entry';
 import type { ExtractableKind } from './kind';
 import type { ExtractionFailure, ExtractionLimits, ExtractionResult } from './limits';
 import type { OcrSettings } from './ocr/ocr-settings';
-import type { FromWorker, ToWorker } from './protocol';
+import { residentMb, spawnWorker, type Worker } from './pool-worker';
+import type { ToWorker } from './protocol';
 
 /**
  * "Extract the text of this file" as a job for a pool of worker processes. Each job runs in a child
@@ -62,26 +58,6 @@ export interface ExtractionPoolStats {
 
 const MEMORY_POLL_MS = 100;
 const OCR_SHARE_OF_TIMEOUT = 0.75;
-const START_TIMEOUT_MS = 60_000;
-/** The folder with package.json above this file: the repository here, the same folder once compiled into dist/server. */
-const ROOT = packageRootOf(import.meta.url);
-const DEFAULT_ENTRY = siblingEntry(import.meta.url, 'worker');
-
-interface Worker {
-  child: ChildProcess;
-  ready: Promise<boolean>;
-  jobs: number;
-  stderrTail: string;
-  /** Killed or exited: never handed another job. */
-  dead?: boolean;
-  idleTimer?: NodeJS.Timeout;
-  /** Set just before the pool kills it, so its exit is read as that limit. */
-  killedFor?: Extract<ExtractionFailure, { reason: 'timeout' | 'out_of_memory' }>;
-  /** The running job's handler of this worker's exit. */
-  onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
-  onMessage?: (message: FromWorker) => void;
-}
-
 export class ExtractionPool {
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();
@@ -259,66 +235,12 @@ export class ExtractionPool {
   }
 
   private spawn(): Worker {
-    const entry = this.options.entry ?? DEFAULT_ENTRY;
-    const entryPath = fileURLToPath(entry);
-    const heapMb = Math.max(16, Math.floor(this.options.memoryMb * 0.75));
-    const child = spawn(
-      process.execPath,
-      [...loaderArgs(entryPath), `--max-old-space-size=${heapMb}`, entryPath],
-      // No secrets: the worker reads hostile files and needs nothing of the server's settings.
-      { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
-    );
-    const worker: Worker = { child, jobs: 0, stderrTail: '', ready: Promise.resolve(false) };
-    this.all.add(worker);
-    try {
-      if (child.pid) setPriority(child.pid, 10);
-    } catch {
-      // Not permitted here: the worker runs at the server's priority.
-    }
-    child.stderr!.on('data', (chunk: Buffer) => {
-      worker.stderrTail = (worker.stderrTail + chunk.toString()).slice(-4096);
-    });
-    child.on('message', (message: FromWorker) => worker.onMessage?.(message));
-    worker.ready = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        resolve(false);
-        child.kill('SIGKILL');
-      }, START_TIMEOUT_MS);
-      const onReady = (message: FromWorker) => {
-        if (message.type !== 'ready') return;
-        clearTimeout(timer);
-        child.off('message', onReady);
-        resolve(true);
-      };
-      child.on('message', onReady);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(false);
-      });
-      child.once('error', (error) => {
-        this.options.onWorkerProblem?.(`extraction worker could not start: ${error.message}`);
-      });
-    });
-    child.once('exit', (code, signal) => {
-      worker.dead = true;
-      this.all.delete(worker);
-      const index = this.idle.indexOf(worker);
+    const worker = spawnWorker(this.options, (gone) => {
+      this.all.delete(gone);
+      const index = this.idle.indexOf(gone);
       if (index >= 0) this.idle.splice(index, 1);
-      clearTimeout(worker.idleTimer);
-      if (worker.onExit) worker.onExit(code, signal);
     });
+    this.all.add(worker);
     return worker;
-  }
-}
-
-/** A process's resident memory in MB from /proc, or null where there is no /proc (or it is gone). */
-async function residentMb(pid: number | undefined): Promise<number | null> {
-  if (!pid) return null;
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kb === undefined ? null : Number(kb) / 1024;
-  } catch {
-    return null;
   }
 }

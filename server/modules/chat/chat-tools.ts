@@ -1,7 +1,7 @@
 import { toolCallRefusals, type ToolCall } from '@contract/mcp-tools';
 import type { ModelTool, ModelToolCall, ToolRound } from '../../adapters/llm/model-call';
 import type { OfferedTool, ToolsForChat } from '../mcp-tools/mcp-tools.service';
-import type { ReplyDraft, ReplySink } from './chat-reply';
+import type { ReplyDraft, ReplySink } from './reply-draft';
 
 /**
  * MCP tools in a reply (issue 40): what a model is offered, and one round of the calls it makes.

@@ -14,7 +14,7 @@ import { requireUser } from '../auth/current-user';
 import { sessionEndedError, watchSession } from '../auth/session-watch';
 import { KeptExchangeError, MidStreamError, type ChatService, type KeptExchange } from './chat.service';
 import { openEventStream } from '../../lib/event-stream';
-import type { ReplySink } from './chat-reply';
+import type { ReplySink } from './reply-draft';
 
 /**
  * POST /api/chat answers JSON, or SSE when the client sends `Accept: text/event-stream`. The SSE

@@ -1,7 +1,7 @@
 import { CHAT_HISTORY_TO_MODEL, type ParsedChatRequest } from '@contract/chat';
 import { getPersona } from '@contract/personas';
 import { chatLimitsFor, type ChatSender } from './chat-limits';
-import type { ReplyRequest } from './chat-reply';
+import type { ReplyRequest } from './reply-request';
 import type { ChatContext } from './chat-service-deps';
 import { turnsOf } from './exchange-history';
 

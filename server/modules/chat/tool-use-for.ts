@@ -1,5 +1,5 @@
 import { TOOL_PROVIDERS } from '../../adapters/llm/catalogue';
-import type { ReplyRequest } from './chat-reply';
+import type { ReplyRequest } from './reply-request';
 import type { ChatServiceDeps } from './chat-service-deps';
 import type { ToolUse } from './chat-tools';
 

@@ -11,7 +11,7 @@ import {
   conversationListQuerySchema,
   conversationListResponseSchema,
   sharedConversationSchema,
-} from '@contract/chat';
+} from '@contract/conversations';
 import { projectConversationsSchema, projectIdParamsSchema } from '@contract/projects';
 import { okResponseSchema } from '@contract/auth';
 import { requireUser } from '../auth/current-user';

@@ -4,7 +4,8 @@ import { streamModel } from '../model-stream';
 import { ProviderError, UNREADABLE_REPLY } from '../provider-error';
 import { AccountQueueFullError, GenerationQueue } from './generation-queue';
 import { createLocalLanguageModel } from './local-language-model';
-import { LocalToolCallsTooLargeError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
+import type { LocalGeneration, LocalModelRuntime } from './local-runtime';
+import { LocalToolCallsTooLargeError } from './local-runtime-errors';
 
 /**
  * The chat path down to the local runtime's queue, without llama.cpp: a runtime whose generate

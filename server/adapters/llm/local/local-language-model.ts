@@ -2,7 +2,8 @@ import { GENIE_OPTIONS, type ProviderModel } from '../model-stream';
 import { ProviderError, TOO_LONG_FOR_PROVIDER, UNREADABLE_REPLY } from '../provider-error';
 import { QueueFullError } from './generation-queue';
 import { callsIn, toChatHistory, toolsOf } from './local-chat-history';
-import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, LocalToolCallsTooLargeError, type LocalGeneration, type LocalModelRuntime } from './local-runtime';
+import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, LocalToolCallsTooLargeError } from './local-runtime-errors';
+import type { LocalGeneration, LocalModelRuntime } from './local-runtime';
 import { localFunctionsOf } from './local-tool-schema';
 
 /**

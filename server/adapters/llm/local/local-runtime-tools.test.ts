@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalModelRuntime, LocalToolCallsTooLargeError } from './local-runtime';
+import { LocalModelRuntime } from './local-runtime';
+import { LocalToolCallsTooLargeError } from './local-runtime-errors';
 
 const FAKE_PROCESS = new URL('../../../../tests/fakes/local-model-process-fake.ts', import.meta.url);
 

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { Socket } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ChatHistoryItem, ChatModelFunctions } from 'node-llama-cpp';
-import { childEnv, loaderArgs, packageRootOf, siblingEntry } from '../../../lib/child-entry';
 import { GenerationQueue } from './generation-queue';
+import { PROCESS_ENTRY, spawnModelProcess } from './local-model-child';
+import { LocalModelExitError, LocalModelLoadError, LocalPromptTooLongError, LocalToolCallsTooLargeError } from './local-runtime-errors';
 import { toolCallsWithinBounds, type FromModelProcess, type GenerationReport, type ToModelProcess } from './local-model-protocol';
 import type { LocalRunSettings } from './local-settings';
 
@@ -41,28 +40,6 @@ export interface LocalGeneration extends GenerationReport {
   endedAt: number;
 }
 
-export class LocalPromptTooLongError extends Error {
-  constructor(
-    readonly promptTokens: number,
-    readonly contextSize: number,
-  ) {
-    super(`the prompt is ${promptTokens} tokens and the local model's context holds ${contextSize}`);
-  }
-}
-
-/** The model file could not be loaded (it stays failed until Genie restarts); `cause` says why. */
-export class LocalModelLoadError extends Error {}
-
-/** The model's process ended while it wrote a reply (the next reply starts a new one); the message says how. */
-export class LocalModelExitError extends Error {}
-
-/** The reply's function calls passed the bounds Genie reads from any provider (toolCallsWithinBounds). */
-export class LocalToolCallsTooLargeError extends Error {
-  constructor() {
-    super("the local model's function calls passed the bounds of one reply");
-  }
-}
-
 /** The model as its process reported it once loaded. */
 interface Loaded {
   child: ChildProcess;
@@ -78,11 +55,6 @@ interface Writing {
   onText(text: string): void;
   settle(outcome: { report: GenerationReport } | { error: Error }): void;
 }
-
-const ROOT = packageRootOf(import.meta.url);
-const PROCESS_ENTRY = siblingEntry(import.meta.url, 'local-model-process');
-/** How much of the process's stderr is kept to say why it ended. */
-const STDERR_TAIL_CHARS = 2_000;
 
 const RECENT_MS = 60_000;
 /** Replies kept for the System tab's tokens/s and for tests; older ones are dropped first. */
@@ -133,26 +105,8 @@ export class LocalModelRuntime {
   }
 
   private start(): Promise<Loaded> {
-    const entryPath = fileURLToPath(this.entry);
-    // No secrets: the model's process needs nothing of the server's settings. It runs with the
-    // Node options the server runs with (an operator's flags, the egress recorder of
-    // tests/peers/local-model-process.test.ts with its log), as part of the same server.
-    const child = spawn(process.execPath, [...loaderArgs(entryPath), entryPath], {
-      cwd: ROOT,
-      env: childEnv(['NODE_OPTIONS', 'GENIE_EGRESS_LOG']),
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
-    });
-    // It keeps the server's process alive only while the server waits on it (awaiting()).
-    child.unref();
-    let stderrTail = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
-    });
-    (child.stderr as Socket | null)?.unref();
+    const { child, why } = spawnModelProcess(this.entry);
     child.on('message', (message: FromModelProcess) => this.onMessage(message));
-    const why = (code: number | null, signal: NodeJS.Signals | null) =>
-      `the local model's process ended (${signal ?? `exit code ${code}`})${stderrTail.trim() ? `: ${stderrTail.trim().split('\n').at(-1)}` : ''}`;
     const loaded = new Promise<Loaded>((resolve, reject) => {
       const onLoad = (message: FromModelProcess) => {
         if (message.type === 'loaded') resolve({ child, contextSize: message.contextSize, memoryBytes: message.memoryBytes, sequences: message.sequences });

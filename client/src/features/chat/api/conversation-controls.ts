@@ -1,4 +1,5 @@
-import type { ChatStopResponse, ConversationDetail, ConversationPatch, ConversationSummary } from '@contract/chat';
+import type { ChatStopResponse } from '@contract/chat';
+import type { ConversationDetail, ConversationPatch, ConversationSummary } from '@contract/conversations';
 import { apiRequest } from '@/lib/request';
 
 /** PATCH /api/conversations/:id: rename and pin. */

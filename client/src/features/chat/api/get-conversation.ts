@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ConversationDetail } from '@contract/chat';
+import type { ConversationDetail } from '@contract/conversations';
 import { getJson } from '@/lib/request';
 
 /** GET /api/conversations/:id: one conversation with all its messages (the active branch). */

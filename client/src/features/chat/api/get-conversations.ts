@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ConversationListResponse } from '@contract/chat';
+import type { ConversationListResponse } from '@contract/conversations';
 import { getJson } from '@/lib/request';
 
 /** GET /api/conversations: the user's past conversations, newest first, a page at a time. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversationSummary, SharedConversation } from '@contract/chat';
+import type { ConversationSummary, SharedConversation } from '@contract/conversations';
 import type { Project, ProjectConversations, ProjectList } from '@contract/projects';
 import type { SavedPrompt, SharingScope } from '@contract/prompts';
 import { apiRequest } from '@/lib/request';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileJson, FolderInput, FolderOutput, MessageSquare, MoreHorizontal, Pencil, Pin, PinOff, Plus, Search, Trash2, Users } from 'lucide-react';
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
-import { CONVERSATION_TITLE_MAX_CHARS, type ConversationSummary } from '@contract/chat';
+import { CONVERSATION_TITLE_MAX_CHARS, type ConversationSummary } from '@contract/conversations';
 import { PERSONAS } from '@contract/personas';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';

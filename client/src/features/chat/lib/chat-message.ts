@@ -1,4 +1,5 @@
-import type { Attachment, FeedbackValue, MessageStatus, StoredMessage } from '@contract/chat';
+import type { Attachment, FeedbackValue, MessageStatus } from '@contract/chat';
+import type { StoredMessage } from '@contract/conversations';
 import type { PersonaId } from '@contract/personas';
 import type { Citation } from '@contract/search';
 import type { ToolCall } from '@contract/mcp-tools';
