@@ -58,7 +58,7 @@ import { mcpRoutes } from './modules/mcp-server/mcp.routes';
 import { mcpToolsRoutes } from './modules/mcp-tools/mcp-tools.routes';
 import { createMcpToolsService } from './modules/mcp-tools/mcp-tools.service';
 import { registerAccountsModule } from './modules/accounts/accounts.module';
-import { createSearchModule, nudgeIndexerOnUpload } from './modules/search/search.module';
+import { createSearchModule } from './modules/search/search.module';
 import { createReindexService } from './modules/search/reindex.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createTeamsService } from './modules/teams/teams.service';
@@ -178,7 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*';
     void objectStore.prepareBrowserUploads?.(origin).then((problem) => problem && app.log.warn(problem));
   });
-  const files = createFilesServices({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config) });
+  // A stored upload nudges the indexer (the search module, built below; no request is served before buildApp returns).
+  const files = createFilesServices({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config), onFileStored: () => search.indexer.nudge() });
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
   const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;
   if (mailer) app.addHook('onClose', () => mailer.close());
@@ -287,7 +288,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
   await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });
   await app.register(mcpToolsRoutes, { service: mcpTools });
-  nudgeIndexerOnUpload(app, search.indexer);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
