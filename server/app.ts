@@ -28,9 +28,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backups = startBackups(app, deps, objectStore);
   await registerSecurity(app, config, objectStore);
 
-  const shared = createSharedServices(app, deps, objectStore, localModelNotices);
+  // A stored upload nudges the indexer, which is built with the chat services below; no request is
+  // served before buildApp returns, so no upload can come before it is set.
+  let nudgeIndexer = () => {};
+  const shared = createSharedServices(app, deps, objectStore, localModelNotices, () => nudgeIndexer());
   const accounts = createAccountServices(app, config, shared);
   const chat = await createChatServices(app, deps, shared);
+  nudgeIndexer = () => chat.search.indexer.nudge();
 
   const healthChecks = await registerHealth(app, deps, shared, chat, backups);
   await registerSignIn(app, deps, shared, accounts.passwordResets);

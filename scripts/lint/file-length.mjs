@@ -14,10 +14,6 @@ export const LONG_FILES_PENDING = new Set([
   'client/src/features/chat/hooks/use-chat-session.ts',
   'client/src/features/chat/components/chat-screen.tsx',
   'client/src/features/chat/components/composer.tsx',
-  'server/modules/files/files.repository.ts',
-  'server/modules/search/search.repository.ts',
-  'server/modules/conversations/conversations.repository.ts',
-  'server/modules/chat/chat-exchange.repository.ts',
 ]);
 
 /** The production files over MAX_LINES that the pending list does not allow, with their lengths. */

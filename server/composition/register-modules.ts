@@ -15,7 +15,6 @@ import { createProfileService } from '../modules/profile/profile.service';
 import { projectsRoutes } from '../modules/projects/projects.routes';
 import { createPromptsService } from '../modules/prompts/prompts.service';
 import { promptsRoutes } from '../modules/prompts/prompts.routes';
-import { nudgeIndexerOnUpload } from '../modules/search/search.module';
 import { createReindexService } from '../modules/search/reindex.service';
 import { searchRoutes } from '../modules/search/search.routes';
 import { createTeamAuditService } from '../modules/team-controls/team-audit.service';
@@ -56,5 +55,4 @@ export async function registerModules(
   await app.register(openAiApiRoutes, { prefix: '/v1', chatService, apiKeys });
   await app.register(mcpRoutes, { chatService, search: search.service, apiKeys });
   await app.register(mcpToolsRoutes, { service: mcpTools });
-  nudgeIndexerOnUpload(app, search.indexer);
 }

@@ -8,7 +8,8 @@ import { createFilesServices, filesLimitsOf } from '../modules/files/files.plugi
 import type { AppDeps } from './app-deps';
 
 /** What many modules share: the clock, the files, the session cache's change feed, mail and its links. */
-export function createSharedServices(app: FastifyInstance, deps: AppDeps, objectStore: ObjectStore, localModelNotices: readonly string[]) {
+/** `onFileStored` nudges the indexer: an explicit dependency of the uploads, not a match on their URL. */
+export function createSharedServices(app: FastifyInstance, deps: AppDeps, objectStore: ObjectStore, localModelNotices: readonly string[], onFileStored: () => void) {
   const { config } = deps;
   const db = deps.database.db;
   const clock = deps.clock ?? systemClock;
@@ -17,7 +18,7 @@ export function createSharedServices(app: FastifyInstance, deps: AppDeps, object
     const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*';
     void objectStore.prepareBrowserUploads?.(origin).then((problem) => problem && app.log.warn(problem));
   });
-  const files = createFilesServices({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config) });
+  const files = createFilesServices({ db, store: objectStore, clock, secret: deps.sessionSecret, ...filesLimitsOf(config), onFileStored });
   const userDataChanges = deps.userDataChanges ?? new UserDataChanges();
   const mailer = deps.mailer === undefined ? createMailer(config) : deps.mailer;
   if (mailer) app.addHook('onClose', () => mailer.close());

@@ -1,10 +1,12 @@
 import type { MessageStatus } from '@contract/chat';
 import type { Citation } from '@contract/search';
 import type { ToolCall } from '@contract/mcp-tools';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { runByShape } from '../../db/statement-by-shape';
+import { finishStatement, startStatement, type UsageInsert } from './chat-exchange-statements';
 import type { LimitCounts } from './chat-limits';
+
+export type { UsageInsert };
 
 /**
  * The two statements of a chat exchange: the start counts the limits, checks the conversation and
@@ -52,9 +54,6 @@ export interface ExchangeStart extends LimitCounts {
   history: { role: string; content: string }[];
 }
 
-/** A value of a statement built once per shape. */
-const v = (name: string) => sql.placeholder(name);
-
 interface StartRow {
   last_minute: number;
   oldest_ms: number | null;
@@ -64,9 +63,6 @@ interface StartRow {
   allowed: boolean;
   history: { role: string; content: string }[] | null;
 }
-
-/** A CTE inserting one usage row, over the finish statement's placeholders (teamControlsRepository.usageInsertCte). */
-export type UsageInsert = (value: (name: string) => SQLWrapper) => SQL;
 
 export interface ExchangeEndInput {
   userId: string;
@@ -106,144 +102,6 @@ export interface ExchangeEndInput {
    * statement by the insert its owner (the team-controls module) builds; null: not counted.
    */
   usage: { row: { persona: string; model: string; tokensIn: number; tokensOut: number; estimated: boolean }; insert: UsageInsert } | null;
-}
-
-/** What decides the start statement's text; its values are placeholders (statement-by-shape.ts). */
-interface StartShape {
-  needsPromotion: boolean;
-  existing: boolean;
-  /** How the user's message is placed: none (a check that stores nothing), after the active leaf, as a root, or after a given parent. */
-  parent: 'none' | 'active' | 'root' | 'given';
-  withHistory: boolean;
-}
-
-function startStatement(shape: StartShape): SQL {
-  const storing = shape.parent !== 'none';
-  const user = sql`${v('user')}::uuid`;
-  const conversationId = sql`${v('conversation')}::uuid`;
-  const messageId = sql`${v('message')}::uuid`;
-  const now = sql`${v('now')}::timestamptz`;
-  const ctes: SQL[] = [
-    // Counted after the user's allowance lock when the start stores a message (migration 0018).
-    sql`counts as (
-      select * from chat_counts_after_lock(${user}, ${v('minuteAgo')}::timestamptz, ${v('dayStart')}::timestamptz, ${sql.raw(String(storing))})
-    )`,
-    shape.needsPromotion
-      ? sql`promotion as (
-          select exists (
-            select 1 from promos where action = 'activate_free_tier' and active and expires_at > ${now}
-          ) as live
-        )`
-      : sql`promotion as (select false as live)`,
-    shape.existing
-      ? sql`conversation as (select id from conversations where id = ${conversationId} and user_id = ${user})`
-      : sql`conversation as (select ${conversationId} as id)`,
-    sql`verdict as (
-      select c.last_minute < ${v('perMinute')}::int
-         and c.today < ${v('allowance')}::int
-         and (p.live or not ${sql.raw(String(shape.needsPromotion))})
-         and exists (select 1 from conversation) as allowed
-      from counts c, promotion p
-    )`,
-  ];
-  if (storing && !shape.existing) {
-    ctes.push(sql`new_conversation as (
-      insert into conversations (id, user_id, title, persona, mode, active_leaf_id, created_at, updated_at)
-      select ${conversationId}, ${user}, ${v('title')}::text, ${v('persona')}::text, ${v('mode')}::text, ${messageId}, ${now}, ${now}
-      from verdict where allowed
-    )`);
-  }
-  if (storing) {
-    const parent =
-      shape.parent === 'active'
-        ? shape.existing
-          ? sql`(select active_leaf_id from conversations where id = ${conversationId})`
-          : sql`null::uuid`
-        : shape.parent === 'root'
-          ? sql`null::uuid`
-          : sql`${v('parent')}::uuid`;
-    ctes.push(sql`new_message as (
-      insert into messages (id, conversation_id, user_id, role, content, attachments, parent_id, created_at)
-      select ${messageId}, ${conversationId}, ${user}, 'user', ${v('content')}::text, ${v('attachments')}::jsonb, ${parent}, ${now}
-      from verdict where allowed
-    )`);
-    if (shape.existing) {
-      ctes.push(sql`new_leaf as (
-        update conversations set active_leaf_id = ${messageId}
-        where id = ${conversationId} and exists (select 1 from verdict where allowed)
-      )`);
-    }
-  }
-  // The statement's snapshot does not see its own insert: the history is what came before it.
-  const history = shape.withHistory
-    ? sql`(
-        select json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at, h.id)
-        from (
-          select role, content, created_at, id from messages
-          where conversation_id = (select id from conversation)
-          order by created_at desc, id desc
-          limit ${v('historyLimit')}::int
-        ) h
-      )`
-    : sql`null::json`;
-  return sql`
-    with ${sql.join(ctes, sql`, `)}
-    select c.last_minute, (extract(epoch from c.oldest) * 1000)::float8 as oldest_ms, c.today,
-           p.live as promotion_live, exists (select 1 from conversation) as conversation_found, v.allowed,
-           ${history} as history
-    from counts c, promotion p, verdict v
-  `;
-}
-
-/** What decides the finish statement's text: a reply to store or not (new, or one grown by a Continue), and how many feature events. */
-interface FinishShape {
-  withReply: boolean;
-  extendsReply: boolean;
-  features: number;
-  /** The model call's usage row goes with it (issue 43), as its owner writes it. */
-  usage: UsageInsert | null;
-}
-
-function finishStatement(shape: FinishShape): SQL {
-  const user = sql`${v('user')}::uuid`;
-  const conversationId = sql`${v('conversation')}::uuid`;
-  const replyId = sql`${v('reply')}::uuid`;
-  const now = sql`${v('now')}::timestamptz`;
-  const ctes: SQL[] = [];
-  if (shape.withReply && shape.extendsReply) {
-    ctes.push(sql`reply as (
-      update messages set content = content || ${v('content')}::text, status = ${v('status')}::text,
-        response_time_ms = coalesce(response_time_ms, 0) + ${v('responseTimeMs')}::int,
-        tokens_in = coalesce(tokens_in, 0) + ${v('tokensIn')}::int, tokens_out = coalesce(tokens_out, 0) + ${v('tokensOut')}::int,
-        citations = coalesce(${v('citations')}::jsonb, citations),
-        tool_calls = case when ${v('toolCalls')}::jsonb is null then tool_calls else coalesce(tool_calls, '[]'::jsonb) || ${v('toolCalls')}::jsonb end
-      where id = ${replyId} and user_id = ${user} and role = 'assistant'
-    )`);
-  } else if (shape.withReply) {
-    ctes.push(sql`reply as (
-      insert into messages (id, conversation_id, user_id, role, content, image, response_time_ms, model, tokens_in, tokens_out, status,
-                            parent_id, regenerated, created_at, citations, tool_calls)
-      values (${replyId}, ${conversationId}, ${user}, 'assistant', ${v('content')}::text, ${v('image')}::text,
-              ${v('responseTimeMs')}::int, ${v('model')}::text, ${v('tokensIn')}::int, ${v('tokensOut')}::int, ${v('status')}::text,
-              ${v('parent')}::uuid, ${v('regenerated')}::boolean, ${v('createdAt')}::timestamptz, ${v('citations')}::jsonb, ${v('toolCalls')}::jsonb)
-    )`);
-  }
-  ctes.push(sql`interaction as (
-    insert into interactions (user_id, message_id, persona, mode, response_time_ms, success, tokens, continuation, created_at)
-    values (${user}, ${shape.withReply ? replyId : sql`null::uuid`}, ${v('persona')}::text, ${v('mode')}::text,
-            ${v('responseTimeMs')}::int, ${v('success')}::boolean, ${v('tokens')}::int, ${sql.raw(String(shape.extendsReply))}, ${now})
-  )`);
-  if (shape.usage) ctes.push(shape.usage(v));
-  if (shape.features > 0) {
-    const rows = Array.from({ length: shape.features }, (_, i) => sql`(${user}, ${v(`feature${i}`)}::text, ${v(`action${i}`)}::text, ${now})`);
-    ctes.push(sql`events as (insert into feature_events (user_id, feature, action, created_at) values ${sql.join(rows, sql`, `)})`);
-  }
-  return sql`
-    with ${sql.join(ctes, sql`, `)}
-    update conversations set persona = ${v('persona')}::text, mode = ${v('mode')}::text, updated_at = ${now}
-      ${shape.withReply ? sql`, active_leaf_id = ${replyId}` : sql``}
-    where id = ${conversationId}
-  `;
 }
 
 export const chatExchangeRepository = {

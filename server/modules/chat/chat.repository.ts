@@ -1,29 +1,37 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { conversations, interactions, messages } from '../../db/schema/chat';
+import { conversationWrites } from '../conversations/conversation-writes';
 
-/** Chat SQL besides the exchange's two statements (chat-exchange.repository.ts); scoped to the user's id. */
+/**
+ * Chat SQL besides the exchange's two statements (chat-exchange.repository.ts); scoped to the
+ * user's id. The one writer of `interactions` and `feature_events` (docs/decisions.md, "Data: one
+ * writer per table"): the exchange's finish statement embeds the two fragments below. Conversations
+ * and messages are written by their owner, conversations/conversation-writes.ts.
+ */
+
+/** A placeholder of the statement a fragment goes into (statement-by-shape.ts). */
+type Value = (name: string) => SQLWrapper;
 
 export const chatRepository = {
-  async deleteConversation(db: Db, conversationId: string) {
-    await db.delete(conversations).where(eq(conversations.id, conversationId));
+  deleteConversation: conversationWrites.deleteConversation,
+  deleteMessage: conversationWrites.deleteMessage,
+  replaceTitle: conversationWrites.replaceTitle,
+  setUserMessageStatus: conversationWrites.setUserMessageStatus,
+
+  /** The conversation's interaction row for the exchange, about the reply when there is one (else null). */
+  interactionCte(v: Value, withReply: boolean, continuation: boolean): SQL {
+    return sql`interaction as (
+    insert into interactions (user_id, message_id, persona, mode, response_time_ms, success, tokens, continuation, created_at)
+    values (${v('user')}::uuid, ${withReply ? sql`${v('reply')}::uuid` : sql`null::uuid`}, ${v('persona')}::text, ${v('mode')}::text,
+            ${v('responseTimeMs')}::int, ${v('success')}::boolean, ${v('tokens')}::int, ${sql.raw(String(continuation))}, ${v('now')}::timestamptz)
+  )`;
   },
 
-  async deleteMessage(db: Db, messageId: string) {
-    await db.delete(messages).where(eq(messages.id, messageId));
-  },
-
-  /** The model's title for a new conversation, only while it still has its keyword title (a rename wins). */
-  async replaceTitle(db: Db, userId: string, conversationId: string, from: string, to: string) {
-    await db
-      .update(conversations)
-      .set({ title: to })
-      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId), eq(conversations.title, from)));
-  },
-
-  /** A user message's exchange status: failed (shown with Retry, not counted) or complete again on retry. */
-  async setUserMessageStatus(db: Db, messageId: string, status: 'complete' | 'failed') {
-    await db.update(messages).set({ status }).where(and(eq(messages.id, messageId), eq(messages.role, 'user')));
+  /** The exchange's feature events, over the placeholders feature0, action0, feature1, ... */
+  featureEventsCte(v: Value, count: number): SQL {
+    const rows = Array.from({ length: count }, (_, i) => sql`(${v('user')}::uuid, ${v(`feature${i}`)}::text, ${v(`action${i}`)}::text, ${v('now')}::timestamptz)`);
+    return sql`events as (insert into feature_events (user_id, feature, action, created_at) values ${sql.join(rows, sql`, `)})`;
   },
 
   /** The user's own conversation with all its messages in creation order (the tree); null when not theirs. */
@@ -53,12 +61,7 @@ export const chatRepository = {
   /** Sets thumbs on the user's own assistant message and its interaction; false when not theirs. */
   async setFeedback(db: Db, userId: string, messageId: string, feedback: string): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const updated = await tx
-        .update(messages)
-        .set({ feedback })
-        .where(and(eq(messages.id, messageId), eq(messages.userId, userId), eq(messages.role, 'assistant')))
-        .returning({ id: messages.id });
-      if (updated.length === 0) return false;
+      if (!(await conversationWrites.setReplyFeedback(tx, userId, messageId, feedback))) return false;
       await tx.update(interactions).set({ feedback }).where(eq(interactions.messageId, messageId));
       return true;
     });

@@ -1,9 +1,14 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
-import { conversations, messages, type MessageRow } from '../../db/schema/chat';
+import { conversations, type MessageRow } from '../../db/schema/chat';
 import { teamMembers } from '../../db/schema/teams';
+import { conversationWrites } from './conversation-writes';
 
-/** The SQL of the conversation list, search, detail, rename/pin, export and delete; always scoped to the owner. */
+/**
+ * The SQL of the conversation list, search, detail and export; always scoped to the owner. Its
+ * writes (rename/pin, share, copy, delete) are conversation-writes.ts's, the one writer of
+ * conversations and messages, reached through this object too.
+ */
 
 // Written out in full: inside a select, Drizzle would render the columns unqualified.
 const messageCount = sql<number>`(select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id")`;
@@ -199,42 +204,6 @@ export const conversationsRepository = {
     return parseJsonRows<MessageDetailRow>(rowsOf<{ rows: string | null }>(result)[0]?.rows ?? null);
   },
 
-  /** Rename, pin and move to a project; does not touch updatedAt (the list order is by last activity). False when not theirs. */
-  async patchOwn(db: Db, userId: string, id: string, patch: { title?: string; pinned?: boolean; projectId?: string | null }): Promise<boolean> {
-    const rows = await db
-      .update(conversations)
-      .set(patch)
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .returning({ id: conversations.id });
-    return rows.length > 0;
-  },
-
-  async setActiveLeaf(db: Db, userId: string, id: string, leafId: string) {
-    await db
-      .update(conversations)
-      .set({ activeLeafId: leafId })
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
-  },
-
-  /**
-   * Retention (issue 43): the team's members' conversations whose last activity is before
-   * `cutoff`, except pinned ones; their messages (and the citations they hold) go with them.
-   * Library files are not touched. Answers how many were erased.
-   */
-  async eraseStale(db: Db, teamId: string, cutoff: Date): Promise<number> {
-    const rows = await db
-      .delete(conversations)
-      .where(
-        and(
-          sql`${conversations.userId} in (select user_id from team_members where team_id = ${teamId})`,
-          eq(conversations.pinned, false),
-          lt(conversations.updatedAt, cutoff),
-        ),
-      )
-      .returning({ id: conversations.id });
-    return rows.length;
-  },
-
   /** The project a conversation of the caller's is in; undefined when it is not theirs. */
   async projectIdOf(db: Db, userId: string, id: string): Promise<string | null | undefined> {
     const [row] = await db
@@ -243,16 +212,6 @@ export const conversationsRepository = {
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
       .limit(1);
     return row ? row.projectId : undefined;
-  },
-
-  /** Shares it with the owner's current team (issue 42), or stops sharing it. False when not theirs. */
-  async setShared(db: Db, userId: string, id: string, at: Date | null): Promise<boolean> {
-    const rows = await db
-      .update(conversations)
-      .set(at ? { sharedTeamId: sql`${teamOf(userId)}`, sharedAt: at } : { sharedTeamId: null, sharedAt: null })
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .returning({ id: conversations.id });
-    return rows.length > 0;
   },
 
   /** A conversation shared with the viewer's team (their own, shared, too); null otherwise. */
@@ -278,70 +237,5 @@ export const conversationsRepository = {
       .limit(200);
   },
 
-  /**
-   * "Continue in my chats" and "Branch into a new chat": a new conversation of the viewer's holding
-   * a copy of these messages (a branch, oldest first, each following the one before), in one
-   * transaction. The copy writes messages too: it is a conversation's creation, as the chat's
-   * exchange statement's is (docs/decisions.md).
-   */
-  async insertCopy(
-    db: Db,
-    copy: { id: string; userId: string; title: string; persona: string; mode: string; projectId: string | null; now: Date },
-    branch: {
-      id: string;
-      role: string;
-      content: string;
-      attachments: MessageRow['attachments'];
-      image: string | null;
-      citations: MessageRow['citations'];
-      toolCalls: MessageRow['toolCalls'];
-      responseTimeMs: number | null;
-      model: string | null;
-      status: string;
-      createdAt: Date;
-    }[],
-  ): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx.insert(conversations).values({
-        id: copy.id,
-        userId: copy.userId,
-        title: copy.title,
-        persona: copy.persona,
-        mode: copy.mode,
-        projectId: copy.projectId,
-        activeLeafId: branch.length > 0 ? branch[branch.length - 1]!.id : null,
-        createdAt: copy.now,
-        updatedAt: copy.now,
-      });
-      if (branch.length === 0) return;
-      await tx.insert(messages).values(
-        branch.map((m, i) => ({
-          id: m.id,
-          conversationId: copy.id,
-          userId: copy.userId,
-          role: m.role,
-          content: m.content,
-          attachments: m.attachments,
-          image: m.image,
-          citations: m.citations,
-          toolCalls: m.toolCalls,
-          responseTimeMs: m.responseTimeMs,
-          model: m.model,
-          status: m.status,
-          parentId: i === 0 ? null : branch[i - 1]!.id,
-          // Not sent by the copier: never counted toward their allowance (chat_counts_after_lock).
-          copied: true,
-          createdAt: m.createdAt,
-        })),
-      );
-    });
-  },
-
-  async deleteOwn(db: Db, userId: string, id: string): Promise<boolean> {
-    const rows = await db
-      .delete(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .returning({ id: conversations.id });
-    return rows.length > 0;
-  },
+  ...conversationWrites,
 };

@@ -26,6 +26,11 @@ export interface FilesServicesDeps {
   uploadUrlTtlSeconds: number;
   /** An upload body that sends nothing for this long is refused (408). */
   uploadIdleMs: number;
+  /**
+   * Told when an upload or an import has stored file records: the search module's indexer is
+   * nudged through it (issue 46), not by matching the routes' URLs.
+   */
+  onFileStored?(): void;
 }
 
 /** The services' limits from the configuration. */
@@ -56,9 +61,10 @@ export function createFilesServices(deps: FilesServicesDeps) {
     allowedTypes: deps.allowedTypes,
     uploadUrlTtlSeconds: deps.uploadUrlTtlSeconds,
     uploadIdleMs: deps.uploadIdleMs,
+    onFileStored: deps.onFileStored,
   });
   const records = createFileRecordsService({ db, store, clock, usage, folders, maxFileBytes: deps.maxFileBytes, allowedTypes: deps.allowedTypes });
-  const imports = createZipImportService({ db, store, folders, records, usage });
+  const imports = createZipImportService({ db, store, folders, records, usage, onFileStored: deps.onFileStored });
   return { usage, folders, uploads, records, imports };
 }
 

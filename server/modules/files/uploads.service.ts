@@ -29,6 +29,8 @@ export interface UploadsServiceDeps {
   uploadUrlTtlSeconds: number;
   /** An upload body that sends nothing for this long is refused (408). */
   uploadIdleMs: number;
+  /** Told once a file record is stored (the search module's indexer looks at its queue now). */
+  onFileStored?(): void;
 }
 
 /** Uploads one user may have in flight at once, in this process (each holds a socket and a temp file). */
@@ -227,6 +229,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         await store.delete(key).catch(() => undefined);
         throw await usage.fullError(userId);
       }
+      deps.onFileStored?.();
       return toFileRecord(outcome, member);
     },
   };

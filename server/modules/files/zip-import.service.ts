@@ -49,6 +49,8 @@ export function createZipImportService(deps: {
   records: Pick<FileRecordsService, 'storeImportedFile'>;
   usage: Pick<StorageUsage, 'fits' | 'fullError'>;
   limits?: typeof IMPORT_LIMITS;
+  /** Told once an import has stored files, whether it finished or the storage limit stopped it (the indexer's nudge). */
+  onFileStored?(): void;
 }) {
   const { db, store, folders, records, usage } = deps;
   const limits = deps.limits ?? IMPORT_LIMITS;
@@ -74,6 +76,7 @@ export function createZipImportService(deps: {
       const scope = targetId ? scopeOf(await folders.requireFolder(userId, targetId)) : (body.scope ?? 'private');
       if (targetId) teamId = (await folders.requireFolder(userId, targetId)).teamId;
 
+      let storedAny = false;
       try {
         const bytes = await readStart(store, key, upload.size, upload.size);
         let zip: CappedZip;
@@ -141,6 +144,7 @@ export function createZipImportService(deps: {
             const folderId = await folderOf(path.folders);
             const file = await records.storeImportedFile(userId, { folderId, teamId, originalName: path.name, bytes: content });
             summary.files.push({ path: [...path.folders, path.name].join('/'), id: file.id });
+            storedAny = true;
           } catch (error) {
             if (error instanceof AppError && error.code === 'storage_full') throw new ImportStopped(error, summary);
             if (error instanceof AppError && (error.code === 'unsupported_type' || error.code === 'conflict' || error.code === 'invalid_input')) {
@@ -155,6 +159,7 @@ export function createZipImportService(deps: {
         // The archive itself is not kept: its claim and its bytes go.
         await repo.deleteUpload(db, upload.id);
         await store.delete(key).catch(() => undefined);
+        if (storedAny) deps.onFileStored?.();
       }
     },
   };

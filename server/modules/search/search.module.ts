@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ExtractionPool } from '../../adapters/extraction/pool';
 import type { Config } from '../../config';
@@ -52,14 +51,4 @@ export async function createSearchModule(deps: SearchModuleDeps) {
     /** Stops claiming files and passages; resolves when the runs in progress have ended. */
     stop: () => Promise.all([indexer.stop(), embeddings?.stop()]).then(() => undefined),
   };
-}
-
-/** An upload became a file: the indexer looks at its queue now rather than at its next poll. */
-export function nudgeIndexerOnUpload(app: FastifyInstance, indexer: { nudge(): void }) {
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (request.method === 'POST' && path === '/api/files' && reply.statusCode === 201) indexer.nudge();
-    // A bulk import adds files whether it finished (200) or the storage limit stopped it (413).
-    if (request.method === 'POST' && path === '/api/files/import' && (reply.statusCode === 200 || reply.statusCode === 413)) indexer.nudge();
-  });
 }
