@@ -6,7 +6,8 @@ import { allowedMode, useTeamPolicy } from '@/lib/team-policy';
 import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
 import { useChatAttachments } from '../hooks/use-chat-attachments';
 import { useChatSession } from '../hooks/use-chat-session';
-import { useSharedConversationId, useTemplateFromUrl } from '../hooks/use-chat-url';
+import { useTemplateFromUrl } from '../hooks/use-chat-url';
+import { useConversationNavigation } from '../hooks/use-conversation-navigation';
 import { useBranchOut, useFeedback } from '../hooks/use-message-actions';
 import { useStopOnEscape } from '../hooks/use-stop-on-escape';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
@@ -122,50 +123,19 @@ export function ChatScreen({
 
   const onFeedback = useFeedback(session.setFeedback);
 
-  const onOpenConversation = useCallback(
-    async (id: string) => {
-      const conversation = await session.openConversation(id);
-      if (conversation) {
-        setMode(conversation.mode);
-        onRestorePersona(conversation.persona);
-        if (!wideScreen()) setCollapsed(true);
-        requestAnimationFrame(stickNow);
-      }
-    },
-    [session.openConversation, stickNow, onRestorePersona],
-  );
-
-  const [sharedId, setSharedId] = useSharedConversationId();
-  const onNewChat = useCallback(() => {
-    session.newChat();
-    setAttachments([]);
-    setSharedId(null);
-  }, [session.newChat, setSharedId]);
-
-  const onNewChatIn = useCallback(
-    (projectId: string) => {
-      session.newChat(projectId);
-      setAttachments([]);
-      setSharedId(null);
-      requestAnimationFrame(() => composerRef.current?.focus());
-    },
-    [session.newChat, setSharedId],
-  );
-  // A teammate's shared conversation, opened from a project: on a phone the sidebar gives way to it, as for one's own.
-  const onOpenShared = useCallback(
-    (id: string) => {
-      setSharedId(id);
-      if (!wideScreen()) setCollapsed(true);
-    },
-    [setSharedId],
-  );
-  const onOpenOwn = useCallback(
-    (id: string) => {
-      setSharedId(null);
-      void onOpenConversation(id);
-    },
-    [onOpenConversation, setSharedId],
-  );
+  const clearAttachments = useCallback(() => setAttachments([]), []);
+  const closeSidebarOnPhone = useCallback(() => {
+    if (!wideScreen()) setCollapsed(true);
+  }, []);
+  const { sharedId, onNewChat, onNewChatIn, onOpenShared, onOpenOwn } = useConversationNavigation({
+    session,
+    setMode,
+    onRestorePersona,
+    closeSidebarOnPhone,
+    stickNow,
+    clearAttachments,
+    composerRef,
+  });
 
   const onBranchOut = useBranchOut(session.conversationId, onOpenOwn);
 
