@@ -10,9 +10,9 @@ import { MESSAGE_WINDOW_STEP } from '../components/message-list';
 import { createPreviewStore } from '../lib/preview-store';
 import { createToolActivityStore } from '../lib/tool-activity-store';
 import type { ExchangeContext, SendInput, UpgradeNotice } from './exchange-context';
-import { runContinue } from './run-continue';
 import { runExchange } from './run-exchange';
 import { stopExchange } from './stop-exchange';
+import { useExchangeControls } from './use-exchange-controls';
 
 export type { SendInput, UpgradeNotice } from './exchange-context';
 
@@ -122,42 +122,7 @@ export function useChatSession({
   /** Stop: the server aborts the reply and keeps what arrived (as stopped); the screen then shows what it stored. */
   const stop = useCallback(() => stopExchange(exchange, stoppingRef, () => latest.current.conversationId), [queryClient, reload]);
 
-  /** Regenerate the last reply, or Retry a message whose reply failed: the server answers its last user message again. */
-  const regenerate = useCallback((): boolean => {
-    const { messages: shown, conversationId: current, persona: speaker, mode: currentMode, sending: busy } = latest.current;
-    if (busy || !current) return false;
-    const lastUser = shown.findLastIndex((m) => m.role === 'user');
-    if (lastUser === -1) return false;
-    setMessages(shown.slice(0, lastUser + 1).map((m, i) => (i === lastUser ? { ...m, status: undefined } : m)));
-    begin();
-    const input = { text: '', attachments: [], generateImage: false };
-    void runExchange(exchange, { content: '', history: [], currentConversation: current, speaker, currentMode, input, control: { regenerate: true }, typed: '', localUserId: null });
-    return true;
-  }, []);
-
-  /** Edit a sent message: the conversation continues from the edited point; the old branch stays a variant. */
-  const edit = useCallback((messageId: string, text: string): boolean => {
-    const { messages: shown, conversationId: current, persona: speaker, mode: currentMode, sending: busy } = latest.current;
-    const index = shown.findIndex((m) => m.id === messageId);
-    const target = shown[index];
-    if (busy || !current || !target?.serverId || text.trim() === '') return false;
-    const edited: ChatMessage = { id: localId(), role: 'user', content: text.trim(), timestamp: new Date().toISOString() };
-    setMessages([...shown.slice(0, index), edited]);
-    begin();
-    const input = { text: text.trim(), attachments: [], generateImage: false };
-    void runExchange(exchange, {
-      content: text.trim(),
-      history: [],
-      currentConversation: current,
-      speaker,
-      currentMode,
-      input,
-      control: { editOf: target.serverId },
-      typed: '',
-      localUserId: edited.id,
-    });
-    return true;
-  }, []);
+  const { regenerate, edit, continueReply } = useExchangeControls(exchange, latest, begin);
 
   /** Flip to another variant (`‹ 1/2 ›`): the server stores which branch shows. */
   const showVariant = useCallback(async (messageId: string) => {
@@ -170,20 +135,6 @@ export function useChatSession({
       toast({ title: 'Error', description: 'Could not show that version.', variant: 'destructive' });
     }
   }, []);
-
-  /**
-   * Continue (issue 42): the newest reply, cut off at the model's length limit, grows in place as
-   * the model goes on (no message is sent, no second reply); false while another send is in flight.
-   */
-  const continueReply = useCallback((): boolean => {
-    const { messages: shown, conversationId: current, persona: speaker, mode: currentMode, sending: busy } = latest.current;
-    const target = shown[shown.length - 1];
-    if (busy || !current || target?.role !== 'assistant' || target.status !== 'cut_off' || !target.serverId) return false;
-    begin();
-    void runContinue(exchange, target, current, speaker, currentMode);
-    return true;
-  }, []);
-
 
   const setFeedback = useCallback((id: string, feedback: ChatMessage['feedback']) => {
     setMessages((all) => all.map((m) => (m.id === id ? { ...m, feedback } : m)));
