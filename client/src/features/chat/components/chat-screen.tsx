@@ -10,6 +10,8 @@ import { useTemplateFromUrl } from '../hooks/use-chat-url';
 import { useConversationNavigation } from '../hooks/use-conversation-navigation';
 import { useBranchOut, useFeedback } from '../hooks/use-message-actions';
 import { useStopOnEscape } from '../hooks/use-stop-on-escape';
+import { useEditLastMessage } from '../hooks/use-edit-last-message';
+import { useSidebarOpen } from '../hooks/use-sidebar-open';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { speakableText, speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
 import { ReplyAnnouncer, replyAnnouncement } from './reply-announcer';
@@ -17,7 +19,6 @@ import { SkipLink } from '@/components/ui/skip-link';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useVoiceSetting } from '../hooks/use-voice-setting';
 import type { ChatMessage } from '../lib/chat-message';
-import { focusConversationSearch } from '../lib/focus-conversation-search';
 import { BrowseFilesDialog } from './browse-files-dialog';
 import { ChatHeader } from './chat-header';
 import { ChatSidebar } from './chat-sidebar';
@@ -29,7 +30,6 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { SharedConversationView } from './shared-conversation-view';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
-import type { EditRequest } from './user-message-body';
 
 export interface ChatScreenProps {
   personaId: PersonaId;
@@ -51,8 +51,6 @@ export interface ChatScreenProps {
   legalModeOpen?: boolean;
 }
 
-const wideScreen = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
-
 /** SPEC §2 Main chat screen: the sidebar, the conversation and the message box. */
 export function ChatScreen({
   personaId,
@@ -69,7 +67,7 @@ export function ChatScreen({
   const [chosenMode, setMode] = useState<ChatMode>('chat');
   // A mode the team's policy turns off (issue 43) is not used, even one a conversation was in.
   const mode = allowedMode(chosenMode, CHAT_MODES, useTeamPolicy().data);
-  const [collapsed, setCollapsed] = useState(() => !wideScreen());
+  const { collapsed, toggleSidebar, closeSidebarOnPhone, openConversationSearch } = useSidebarOpen();
   const { attachments, setAttachments, browseOpen, setBrowseOpen, openBrowse, uploading, onPick, uploadFromSidebar, onRemoveAttachment } = useChatAttachments(uploadAttachments);
   const isPremium = useIsPremium();
   const offerUpgrade = useOffersUpgrade();
@@ -124,9 +122,6 @@ export function ChatScreen({
   const onFeedback = useFeedback(session.setFeedback);
 
   const clearAttachments = useCallback(() => setAttachments([]), []);
-  const closeSidebarOnPhone = useCallback(() => {
-    if (!wideScreen()) setCollapsed(true);
-  }, []);
   const { sharedId, onNewChat, onNewChatIn, onOpenShared, onOpenOwn } = useConversationNavigation({
     session,
     setMode,
@@ -142,15 +137,8 @@ export function ChatScreen({
   useTemplateFromUrl(composerRef);
 
   const onPickPrompt = useCallback((prompt: string) => composerRef.current?.setText(prompt), []);
-  const toggleSidebar = useCallback(() => setCollapsed((c) => !c), []);
 
-  // Keyboard (issue 18 item 7). Ctrl/⌘+K opens the sidebar and focuses its conversation search
-  // (the element marked data-conversation-search), or the conversation list while there is none.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const openConversationSearch = useCallback(() => {
-    setCollapsed(false);
-    requestAnimationFrame(focusConversationSearch);
-  }, []);
   useChatShortcuts({
     search: openConversationSearch,
     'new-chat': () => {
@@ -159,13 +147,7 @@ export function ChatScreen({
     },
     help: () => setShortcutsOpen(true),
   });
-  // Up in an empty message box opens the last message's own edit box (Save & send branches from it).
-  const [editRequest, setEditRequest] = useState<EditRequest | null>(null);
-  const onEditLastMessage = useCallback(() => {
-    const last = session.messages.findLast((message) => message.role === 'user');
-    if (!last?.serverId || session.sending) return;
-    setEditRequest((previous) => ({ messageId: last.id, seq: (previous?.seq ?? 0) + 1 }));
-  }, [session.messages, session.sending]);
+  const { editRequest, onEditLastMessage } = useEditLastMessage(session.messages, session.sending);
   const onEditClosed = useCallback(() => composerRef.current?.focus(), []);
 
   const empty = session.messages.length === 0;
