@@ -1,17 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Attachment, ChatMode, FeedbackValue } from '@contract/chat';
-import { CHAT_ATTACHMENTS_MAX, CHAT_MODES } from '@contract/chat';
-import { plural } from '@contract/format';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { Attachment, ChatMode } from '@contract/chat';
+import { CHAT_MODES } from '@contract/chat';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
-import { toast } from '@/components/ui/use-toast';
 import { allowedMode, useTeamPolicy } from '@/lib/team-policy';
-import { forkConversation } from '../api/conversation-controls';
-import { conversationsQueryOptions } from '../api/get-conversations';
 import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
-import { sendFeedback } from '../api/send-feedback';
+import { useChatAttachments } from '../hooks/use-chat-attachments';
 import { useChatSession } from '../hooks/use-chat-session';
+import { useTemplateFromUrl } from '../hooks/use-chat-url';
+import { useConversationNavigation } from '../hooks/use-conversation-navigation';
+import { useBranchOut, useFeedback } from '../hooks/use-message-actions';
+import { useStopOnEscape } from '../hooks/use-stop-on-escape';
+import { useEditLastMessage } from '../hooks/use-edit-last-message';
+import { useSidebarOpen } from '../hooks/use-sidebar-open';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { speakableText, speechSynthesisSupported, useSpeechSynthesis } from '../hooks/use-speech';
 import { ReplyAnnouncer, replyAnnouncement } from './reply-announcer';
@@ -24,13 +24,12 @@ import { ChatHeader } from './chat-header';
 import { ChatSidebar } from './chat-sidebar';
 import { Composer, type ComposerHandle } from './composer';
 import { EmptyState } from './empty-state';
+import { JumpToLatest } from './jump-to-latest';
 import { MessageList } from './message-list';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SharedConversationView } from './shared-conversation-view';
-import { builtInTemplate } from '@contract/prompt-templates';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
-import type { EditRequest } from './user-message-body';
 
 export interface ChatScreenProps {
   personaId: PersonaId;
@@ -52,8 +51,6 @@ export interface ChatScreenProps {
   legalModeOpen?: boolean;
 }
 
-const wideScreen = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
-
 /** SPEC §2 Main chat screen: the sidebar, the conversation and the message box. */
 export function ChatScreen({
   personaId,
@@ -70,10 +67,8 @@ export function ChatScreen({
   const [chosenMode, setMode] = useState<ChatMode>('chat');
   // A mode the team's policy turns off (issue 43) is not used, even one a conversation was in.
   const mode = allowedMode(chosenMode, CHAT_MODES, useTeamPolicy().data);
-  const [collapsed, setCollapsed] = useState(() => !wideScreen());
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
-  const [browseOpen, setBrowseOpen] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const { collapsed, toggleSidebar, closeSidebarOnPhone, openConversationSearch } = useSidebarOpen();
+  const { attachments, setAttachments, browseOpen, setBrowseOpen, openBrowse, uploading, onPick, uploadFromSidebar, onRemoveAttachment } = useChatAttachments(uploadAttachments);
   const isPremium = useIsPremium();
   const offerUpgrade = useOffersUpgrade();
   const voice = useVoiceSetting();
@@ -93,16 +88,8 @@ export function ChatScreen({
   const onFailedText = useCallback((text: string) => composerRef.current?.setText(text), []);
   const session = useChatSession({ persona, mode, onReply, onFailedText });
 
-  // Escape stops a reply while it streams (an edit box or a dialog handles its own Escape first).
   const { sending, stop } = session;
-  useEffect(() => {
-    if (!sending) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) void stop();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [sending, stop]);
+  useStopOnEscape(sending, stop);
   const onStop = useCallback(() => void stop(), [stop]);
   // Read by Retry without making the callback (and the memoised list) change with every message.
   const messagesRef = useRef(session.messages);
@@ -115,40 +102,6 @@ export function ChatScreen({
     // would send it a second time (issue 42). Anything the user typed since stays.
     if (last?.role === 'user') composerRef.current?.clearIf(last.content);
   }, [session.regenerate, stickNow]);
-
-  const addAttachments = useCallback((added: Attachment[]) => {
-    setAttachments((current) => {
-      const known = new Set(current.map((a) => a.url));
-      return [...current, ...added.filter((a) => !known.has(a.url))].slice(0, CHAT_ATTACHMENTS_MAX);
-    });
-  }, []);
-
-  const onPick = useCallback(
-    (attachment: Attachment) => {
-      addAttachments([attachment]);
-      setBrowseOpen(false);
-      toast({ title: 'File added!', description: `${attachment.name} is ready for AI analysis` });
-    },
-    [addAttachments],
-  );
-
-  const onUploadFiles = useCallback(
-    async (files: File[]) => {
-      setUploading(true);
-      try {
-        const { attachments: uploaded, skipped } = await uploadAttachments(files);
-        addAttachments(uploaded);
-        if (uploaded.length > 0) {
-          toast({ title: 'Files uploaded!', description: [`${plural(uploaded.length, 'file')} uploaded and attached.`, skipped].filter(Boolean).join(' ') });
-        } else if (skipped) {
-          toast({ title: 'Nothing attached', description: skipped });
-        }
-      } finally {
-        setUploading(false);
-      }
-    },
-    [uploadAttachments, addAttachments],
-  );
 
   const onSend = useCallback(
     (input: Parameters<typeof session.send>[0]) => {
@@ -166,136 +119,35 @@ export function ChatScreen({
     if (session.continueReply()) stickNow();
   }, [session.continueReply, stickNow]);
 
-  const onFeedback = useCallback(
-    async (messageId: string, feedback: FeedbackValue) => {
-      session.setFeedback(messageId, feedback);
-      try {
-        await sendFeedback({ messageId, feedback });
-        toast({ title: 'Feedback Recorded', description: feedback === 'positive' ? 'Thanks for the thumbs up!' : 'Thanks, we will use this to improve.' });
-      } catch {
-        toast({ title: 'Error', description: 'Your feedback could not be saved. Please try again.', variant: 'destructive' });
-      }
-    },
-    [session.setFeedback],
-  );
+  const onFeedback = useFeedback(session.setFeedback);
 
-  const onOpenConversation = useCallback(
-    async (id: string) => {
-      const conversation = await session.openConversation(id);
-      if (conversation) {
-        setMode(conversation.mode);
-        onRestorePersona(conversation.persona);
-        if (!wideScreen()) setCollapsed(true);
-        requestAnimationFrame(stickNow);
-      }
-    },
-    [session.openConversation, stickNow, onRestorePersona],
-  );
+  const clearAttachments = useCallback(() => setAttachments([]), []);
+  const { sharedId, onNewChat, onNewChatIn, onOpenShared, onOpenOwn } = useConversationNavigation({
+    session,
+    setMode,
+    onRestorePersona,
+    closeSidebarOnPhone,
+    stickNow,
+    clearAttachments,
+    composerRef,
+  });
 
-  // Issue 42: a teammate's shared conversation opens read-only at /chat?shared=<id>.
-  const [sharedId, setSharedIdState] = useState<string | null>(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('shared')));
-  const setSharedId = useCallback((id: string | null) => {
-    setSharedIdState(id);
-    const url = new URL(window.location.href);
-    if (id) url.searchParams.set('shared', id);
-    else url.searchParams.delete('shared');
-    window.history.replaceState(window.history.state, '', url);
-  }, []);
-  const onNewChat = useCallback(() => {
-    session.newChat();
-    setAttachments([]);
-    setSharedId(null);
-  }, [session.newChat, setSharedId]);
+  const onBranchOut = useBranchOut(session.conversationId, onOpenOwn);
 
-  const onNewChatIn = useCallback(
-    (projectId: string) => {
-      session.newChat(projectId);
-      setAttachments([]);
-      setSharedId(null);
-      requestAnimationFrame(() => composerRef.current?.focus());
-    },
-    [session.newChat, setSharedId],
-  );
-  // A teammate's shared conversation, opened from a project: on a phone the sidebar gives way to it, as for one's own.
-  const onOpenShared = useCallback(
-    (id: string) => {
-      setSharedId(id);
-      if (!wideScreen()) setCollapsed(true);
-    },
-    [setSharedId],
-  );
-  const onOpenOwn = useCallback(
-    (id: string) => {
-      setSharedId(null);
-      void onOpenConversation(id);
-    },
-    [onOpenConversation, setSharedId],
-  );
+  useTemplateFromUrl(composerRef);
 
-  // Issue 42: "Branch into a new chat" from a message; the new conversation takes the screen.
-  const queryClient = useQueryClient();
-  const { conversationId: currentConversation } = session;
-  const onBranchOut = useCallback(
-    async (messageId: string) => {
-      if (!currentConversation) return;
-      try {
-        const fork = await forkConversation(currentConversation, messageId);
-        void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
-        onOpenOwn(fork.id);
-        toast({ title: 'Branched into a new chat', description: fork.title });
-      } catch {
-        toast({ title: 'Error', description: 'Could not branch into a new chat. Please try again.', variant: 'destructive' });
-      }
-    },
-    [currentConversation, queryClient, onOpenOwn],
-  );
-
-  // /app's AI templates open /chat?template=<slug>: the template goes into the message box, its blanks asked for first.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const template = builtInTemplate(url.searchParams.get('template') ?? '');
-    if (!template) return;
-    url.searchParams.delete('template');
-    window.history.replaceState(window.history.state, '', url);
-    requestAnimationFrame(() => composerRef.current?.insertPrompt({ title: template.name, body: template.body }));
-  }, []);
-
-  const onRemoveAttachment = useCallback((url: string) => setAttachments((current) => current.filter((a) => a.url !== url)), []);
   const onPickPrompt = useCallback((prompt: string) => composerRef.current?.setText(prompt), []);
-  const toggleSidebar = useCallback(() => setCollapsed((c) => !c), []);
-  const openBrowse = useCallback(() => setBrowseOpen(true), []);
-  const uploadFromSidebar = useCallback((files: File[]) => void onUploadFiles(files), [onUploadFiles]);
 
-  // Keyboard (issue 18 item 7). Ctrl/⌘+K opens the sidebar and focuses its conversation search
-  // (the element marked data-conversation-search), or the conversation list while there is none.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const focusConversationSearch = useCallback(() => {
-    setCollapsed(false);
-    requestAnimationFrame(() => {
-      const search = document.querySelector<HTMLElement>('[data-conversation-search]');
-      const list = document.getElementById('history-heading')?.closest('section');
-      if (search) search.focus();
-      else if (list) {
-        list.tabIndex = -1;
-        list.focus();
-      }
-    });
-  }, []);
   useChatShortcuts({
-    search: focusConversationSearch,
+    search: openConversationSearch,
     'new-chat': () => {
       onNewChat();
       composerRef.current?.setText('');
     },
     help: () => setShortcutsOpen(true),
   });
-  // Up in an empty message box opens the last message's own edit box (Save & send branches from it).
-  const [editRequest, setEditRequest] = useState<EditRequest | null>(null);
-  const onEditLastMessage = useCallback(() => {
-    const last = session.messages.findLast((message) => message.role === 'user');
-    if (!last?.serverId || session.sending) return;
-    setEditRequest((previous) => ({ messageId: last.id, seq: (previous?.seq ?? 0) + 1 }));
-  }, [session.messages, session.sending]);
+  const { editRequest, onEditLastMessage } = useEditLastMessage(session.messages, session.sending);
   const onEditClosed = useCallback(() => composerRef.current?.focus(), []);
 
   const empty = session.messages.length === 0;
@@ -363,15 +215,7 @@ export function ChatScreen({
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
-          {!atBottom && session.messages.length > 0 && (
-            <button
-              type="button"
-              onClick={stickNow}
-              className="absolute -top-12 left-1/2 z-10 inline-flex h-9 -translate-x-1/2 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-4 text-sm font-medium text-slate-800 shadow-md hover:bg-slate-50"
-            >
-              <ArrowDown aria-hidden="true" className="h-4 w-4" /> Jump to latest
-            </button>
-          )}
+          {!atBottom && session.messages.length > 0 && <JumpToLatest onJump={stickNow} />}
           <Composer
             ref={composerRef}
             attachments={attachments}

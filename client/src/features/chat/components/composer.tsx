@@ -1,19 +1,17 @@
-import { FileSearch, ImagePlus, Loader2, Mic, MicOff, Paperclip, SendHorizontal, Square } from 'lucide-react';
-import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
+import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS, type Attachment } from '@contract/chat';
 import type { SearchScope } from '@contract/search';
-import { cn } from '@/lib/utils';
-import { useMentionCandidates } from '../api/mention-candidates';
-import { canSendMessage } from '../lib/can-send';
-import { activeMention, knowledgeOf, withoutMention, type ActiveMention, type Mention } from '../lib/mention';
+import { composerInput, composerKeyAction } from '../lib/composer-send';
 import { useDictation } from '../hooks/use-speech';
 import type { SendInput } from '../hooks/use-chat-session';
+import { useMentionPicker } from '../hooks/use-mention-picker';
+import { usePromptPicker } from '../hooks/use-prompt-picker';
 import { AttachmentChips } from './attachment-chips';
+import { AttachButton, DictateButton, GenerateImageToggle, SearchFilesToggle } from './composer-tools';
 import { MENTION_LISTBOX_ID, MentionChips, MentionListbox, mentionOptionId } from './mention-picker';
-import { usePrompts } from '../api/projects';
-import { placeholdersOf } from '@contract/prompts';
 import { PromptLibraryDialog } from './prompt-library-dialog';
-import { PROMPT_LISTBOX_ID, PlaceholderDialog, PromptListbox, promptChoices, promptOptionId, slashQuery, type PromptChoice } from './prompt-picker';
+import { PROMPT_LISTBOX_ID, PlaceholderDialog, PromptListbox, promptOptionId } from './prompt-picker';
+import { SendOrStopButton } from './send-button';
 
 /** SPEC §9: the message box grows from 60 px to at most 128 px. */
 export const COMPOSER_MIN_HEIGHT_PX = 60;
@@ -44,9 +42,6 @@ interface ComposerProps {
   onEditLastMessage?(): void;
 }
 
-const toolButton =
-  'flex h-9 w-9 items-center justify-center rounded-xl text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 aria-pressed:bg-genie-100 aria-pressed:text-genie-700';
-
 /**
  * The message box and its tools. Its text is local state, so typing re-renders only this
  * component, never the message list.
@@ -69,23 +64,18 @@ export const Composer = memo(function Composer({
   // "Search my files" stays on for the following messages until it is turned off.
   const [searchFiles, setSearchFiles] = useState(false);
   const [scope, setScope] = useState<SearchScope>('all');
-  // Files and folders named with @: the answer is searched in them only. They stay, like the toggle.
-  const [mentions, setMentions] = useState<Mention[]>([]);
-  const [typing, setTyping] = useState<ActiveMention | null>(null);
-  // Escape closes the picker for this @ until another one is typed.
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const [activeIndex, setActiveIndex] = useState(0);
   const pendingCaret = useRef<number | null>(null);
-  const pickerOpen = typing !== null && typing.start !== dismissedAt;
-  const candidates = useMentionCandidates(typing?.query ?? '', pickerOpen);
-  const options = pickerOpen ? (candidates.data ?? []) : [];
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
+  const focusBox = () => textareaRef.current?.focus();
+  const mention = useMentionPicker({ text, setText, pendingCaret, onMentioned: () => setSearchFiles(true) });
+  const { mentions, setMentions, typing, pickerOpen, options, activeIndex } = mention;
+  const prompts = usePromptPicker({ text, setText, mentionPickerOpen: pickerOpen, focus: focusBox });
+  const { slashOpen, choices, promptIndex } = prompts;
   const dictation = useDictation((heard) => setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard)));
 
   useImperativeHandle(ref, () => ({
     insertPrompt(prompt: { title: string; body: string }) {
-      pickPrompt({ key: 'inserted', note: '', ...prompt });
+      prompts.pickPrompt({ key: 'inserted', note: '', ...prompt });
     },
     setText(next: string) {
       setText(next);
@@ -113,127 +103,34 @@ export const Composer = memo(function Composer({
     }
   }, [text]);
 
-  /** Follows the caret: an "@name" just before it opens the picker. */
-  function trackMention(value: string, caret: number | null) {
-    const next = caret === null ? null : activeMention(value, caret);
-    if (next?.start !== typing?.start || next?.query !== typing?.query) setActiveIndex(0);
-    if (next === null || next.start !== dismissedAt) setDismissedAt(null);
-    setTyping(next);
-  }
-
-  function pickMention(mention: Mention) {
-    if (!typing) return;
-    const rest = withoutMention(text, typing);
-    pendingCaret.current = rest.caret;
-    setText(rest.text);
-    setTyping(null);
-    setMentions((current) => (current.some((m) => m.kind === mention.kind && m.id === mention.id) ? current : [...current, mention]));
-    setSearchFiles(true);
-  }
-
   function toggleSearchFiles() {
     setSearchFiles((on) => !on);
     // Off means no files at all: the narrowing goes with it.
     if (searchFiles) setMentions([]);
   }
 
-  // "/" at the start of an empty message opens the prompt library (issue 42).
-  const slash = slashQuery(text);
-  const [slashDismissed, setSlashDismissed] = useState(false);
-  const slashOpen = slash !== null && !slashDismissed && !pickerOpen;
-  const savedPrompts = usePrompts(slash !== null);
-  const choices = slashOpen ? promptChoices(savedPrompts.data?.prompts ?? [], slash) : [];
-  const [promptIndex, setPromptIndex] = useState(0);
-  const [asking, setAsking] = useState<PromptChoice | null>(null);
-  const [managingPrompts, setManagingPrompts] = useState(false);
-
-  function pickPrompt(choice: PromptChoice) {
-    setPromptIndex(0);
-    if (placeholdersOf(choice.body).length > 0) {
-      setText('');
-      setAsking(choice);
-    } else {
-      setText(choice.body);
-      textareaRef.current?.focus();
-    }
-  }
-
-  /** The prompt picker's keys; true when the key was its own. */
-  function onPromptKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      setSlashDismissed(true);
-      return true;
-    }
-    if (choices.length === 0) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setPromptIndex((index) => (index + step + choices.length) % choices.length);
-      return true;
-    }
-    if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      pickPrompt(choices[Math.min(promptIndex, choices.length - 1)]!);
-      return true;
-    }
-    return false;
-  }
-
-  const canSend = canSendMessage(sending, text, attachments.length);
+  const input = composerInput({ sending, text, attachments, generateImage, searchFiles, scope, mentions });
 
   function submit() {
-    if (!canSend) return;
-    if (onSend({ text, attachments: [...attachments], generateImage, knowledge: searchFiles ? knowledgeOf(scope, mentions) : undefined })) {
+    if (!input) return;
+    if (onSend(input)) {
       setText('');
       setGenerateImage(false);
     }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (pickerOpen && onPickerKey(event)) return;
-    if (slashOpen && onPromptKey(event)) return;
-    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
-    if (event.key === 'ArrowUp' && plain && text === '' && onEditLastMessage) {
+    if (pickerOpen && mention.onPickerKey(event)) return;
+    if (slashOpen && prompts.onPromptKey(event)) return;
+    const { key, shiftKey, altKey, ctrlKey, metaKey } = event;
+    const action = composerKeyAction({ key, shiftKey, altKey, ctrlKey, metaKey, isComposing: event.nativeEvent.isComposing }, text, Boolean(onEditLastMessage));
+    if (action === 'edit-last') {
       event.preventDefault();
-      onEditLastMessage();
-      return;
-    }
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      onEditLastMessage?.();
+    } else if (action === 'send') {
       event.preventDefault();
       submit();
     }
-  }
-
-  /** The picker's keys; true when the key was its own. */
-  function onPickerKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      // Not also "stop the reply" or "close the dialog": this Escape only closes the picker.
-      event.stopPropagation();
-      setDismissedAt(typing!.start);
-      return true;
-    }
-    if (options.length === 0) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (index + step + options.length) % options.length);
-      return true;
-    }
-    if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      pickMention(options[Math.min(activeIndex, options.length - 1)]!);
-      return true;
-    }
-    return false;
-  }
-
-  function onFilesPicked(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (files.length > 0) onUploadFiles(files);
   }
 
   return (
@@ -244,28 +141,28 @@ export const Composer = memo(function Composer({
         submit();
       }}
     >
-      {pickerOpen && (
+      {pickerOpen && typing && (
         <MentionListbox
           query={typing.query}
           candidates={options}
-          loading={candidates.isFetching}
+          loading={mention.loading}
           activeIndex={activeIndex}
-          onPick={pickMention}
-          onHover={setActiveIndex}
+          onPick={mention.pickMention}
+          onHover={mention.setActiveIndex}
         />
       )}
-      {slashOpen && <PromptListbox choices={choices} activeIndex={Math.min(promptIndex, Math.max(0, choices.length - 1))} onPick={pickPrompt} onHover={setPromptIndex} onManage={() => setManagingPrompts(true)} />}
+      {slashOpen && <PromptListbox choices={choices} activeIndex={Math.min(promptIndex, Math.max(0, choices.length - 1))} onPick={prompts.pickPrompt} onHover={prompts.setPromptIndex} onManage={() => prompts.setManagingPrompts(true)} />}
       <PromptLibraryDialog
-        open={managingPrompts}
+        open={prompts.managingPrompts}
         onClose={() => {
-          setManagingPrompts(false);
+          prompts.setManagingPrompts(false);
           requestAnimationFrame(() => textareaRef.current?.focus());
         }}
       />
       <PlaceholderDialog
-        prompt={asking}
+        prompt={prompts.asking}
         onDone={(filled) => {
-          setAsking(null);
+          prompts.setAsking(null);
           if (filled !== null) setText(filled);
           requestAnimationFrame(() => textareaRef.current?.focus());
         }}
@@ -289,11 +186,11 @@ export const Composer = memo(function Composer({
         value={text}
         onChange={(event) => {
           setText(event.target.value);
-          if (slashQuery(event.target.value) === null) setSlashDismissed(false);
-          trackMention(event.target.value, event.target.selectionStart);
+          prompts.textChanged(event.target.value);
+          mention.trackMention(event.target.value, event.target.selectionStart);
         }}
-        onSelect={(event) => trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
-        onBlur={() => setTyping(null)}
+        onSelect={(event) => mention.trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onBlur={() => mention.setTyping(null)}
         onKeyDown={onKeyDown}
         placeholder="Type your message..."
         aria-autocomplete="list"
@@ -312,81 +209,12 @@ export const Composer = memo(function Composer({
         className="block w-full resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400 focus-visible:outline-none"
       />
       <div className="flex items-center gap-1 pt-1">
-        <input ref={fileInputRef} type="file" multiple hidden onChange={onFilesPicked} data-testid="attach-input" />
-        <button type="button" aria-label="Attach" title="Attach files" className={toolButton} disabled={uploading} onClick={() => fileInputRef.current?.click()}>
-          {uploading ? <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" /> : <Paperclip aria-hidden="true" className="h-5 w-5" />}
-        </button>
-        <button
-          type="button"
-          aria-label="Generate image"
-          title="Generate an image with this message"
-          aria-pressed={generateImage}
-          className={toolButton}
-          onClick={() => setGenerateImage((on) => !on)}
-        >
-          <ImagePlus aria-hidden="true" className="h-5 w-5" />
-        </button>
-        <button
-          type="button"
-          aria-label="Search my files"
-          title="Answer from your files, with citations (type @ in the message to pick files or folders)"
-          aria-pressed={searchFiles}
-          className={cn(toolButton, 'w-auto gap-1.5 px-2 text-xs font-medium')}
-          onClick={toggleSearchFiles}
-        >
-          <FileSearch aria-hidden="true" className="h-5 w-5" />
-          <span className="hidden whitespace-nowrap sm:inline">Search my files</span>
-        </button>
-        {searchFiles && mentions.length === 0 && (
-          <label className="flex items-center">
-            <span className="sr-only">Which files to search</span>
-            <select
-              value={scope}
-              onChange={(event) => setScope(event.target.value as SearchScope)}
-              className="h-8 rounded-lg border border-slate-200 bg-white px-1.5 text-xs text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-genie-300"
-            >
-              <option value="all">All files</option>
-              <option value="private">My files</option>
-              <option value="team">Team files</option>
-            </select>
-          </label>
-        )}
-        {voiceEnabled && dictation.supported && (
-          <button
-            type="button"
-            aria-label={dictation.listening ? 'Stop dictation' : 'Dictate'}
-            title="Dictate a message"
-            aria-pressed={dictation.listening}
-            className={cn(toolButton, dictation.listening && 'animate-pulse text-rose-600')}
-            onClick={dictation.listening ? dictation.stop : dictation.start}
-          >
-            {dictation.listening ? <MicOff aria-hidden="true" className="h-5 w-5" /> : <Mic aria-hidden="true" className="h-5 w-5" />}
-          </button>
-        )}
+        <AttachButton uploading={uploading} onUploadFiles={onUploadFiles} />
+        <GenerateImageToggle on={generateImage} onToggle={() => setGenerateImage((on) => !on)} />
+        <SearchFilesToggle on={searchFiles} onToggle={toggleSearchFiles} showScope={searchFiles && mentions.length === 0} scope={scope} onScopeChange={setScope} />
+        {voiceEnabled && dictation.supported && <DictateButton dictation={dictation} />}
         <span className="ml-auto hidden pr-2 text-[11px] text-slate-500 sm:inline">Enter to send · Shift+Enter for a new line</span>
-        {sending ? (
-          <button
-            type="button"
-            onClick={onStop}
-            title="Stop generating (Esc)"
-            className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 sm:ml-0"
-          >
-            <Square aria-hidden="true" className="h-3.5 w-3.5 fill-current" />
-            Stop
-          </button>
-        ) : (
-          <button
-            type="submit"
-            disabled={!canSend}
-            className={cn(
-              'ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-gradient-to-r px-4 text-sm font-semibold text-white shadow-sm transition hover:brightness-110 disabled:opacity-50 sm:ml-0',
-              accentGradient,
-            )}
-          >
-            <SendHorizontal aria-hidden="true" className="h-4 w-4" />
-            Send
-          </button>
-        )}
+        <SendOrStopButton sending={sending} canSend={input !== null} onStop={onStop} accentGradient={accentGradient} />
       </div>
     </form>
   );
