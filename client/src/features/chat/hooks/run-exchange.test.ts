@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatReply, ConversationDetail } from '@contract/chat';
+import type { ChatReply } from '@contract/chat';
+import type { ConversationDetail } from '@contract/conversations';
 import { personaOrDefault } from '@contract/personas';
 import type { ToastData } from '@/components/ui/use-toast';
 import { conversationQueryOptions } from '../api/get-conversation';
