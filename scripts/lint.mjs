@@ -2,8 +2,9 @@
 // `drizzle-kit check` (the migration folder is consistent) and the schema drift check
 // (server/db/schema/ matches the newest migration) and that docs/decisions.md's index names every
 // section (scripts/lint/decisions-index.mjs) and that no production file is over 300 lines
-// (scripts/lint/file-length.mjs) and that each table is written by its one owner
-// (scripts/lint/table-owners.mjs). The six run at once, each to the end, and
+// (scripts/lint/file-length.mjs), that each table is written by its one owner
+// (scripts/lint/table-owners.mjs) and that the file manager never tests `typeof window`
+// (scripts/lint/no-window-test.mjs). The seven run at once, each to the end, and
 // their output is printed one after the other, so one run shows every problem.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ const checks = [
   ['Decisions index', [join(root, 'scripts/lint/decisions-index.mjs')]],
   ['File length', [join(root, 'scripts/lint/file-length.mjs')]],
   ['Table owners', [join(root, 'scripts/lint/table-owners.mjs')]],
+  ['No typeof window', [join(root, 'scripts/lint/no-window-test.mjs')]],
 ];
 
 function run([label, args]) {

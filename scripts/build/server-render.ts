@@ -1,17 +1,18 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type UserConfig } from 'vite';
+import { FIRST_SCREEN_DIR, FIRST_SCREEN_FILE } from '../../contract/first-screen.ts';
 
 /** The module the server loads to draw a page's first screen as HTML. */
 const ENTRY = 'src/app/server-render.tsx';
 
 /**
- * Where the client build puts its server-side render, under the build's own folder; the server
- * never serves this folder (server/plugins/static-client.ts) and loads the file from it
- * (server/plugins/page-server-render.ts, which names the same two).
+ * Where the client build puts its server-side render, under the build's own folder
+ * (contract/first-screen.ts names both): the server never serves this folder
+ * (server/plugins/static-client.ts) and loads the file from it (server/plugins/page-server-render.ts).
  */
-const SERVER_RENDER_DIR = 'ssr';
-const SERVER_RENDER_FILE = 'server-render.js';
+const SERVER_RENDER_DIR = FIRST_SCREEN_DIR;
+const SERVER_RENDER_FILE = FIRST_SCREEN_FILE;
 
 /**
  * After the client build: the same client code built again for Node, for app/server-render.tsx

@@ -154,11 +154,11 @@ describe("a signed-in page's first screen drawn on the server", () => {
   let t: TestApp;
   const files = '<!doctype html><html><head><title>Genie</title></head><body><div id="root"></div></body></html>';
   // Draws the user's email and the list's names, and fails on a file list holding "boom".
-  const render = `export function renderFilesPage({ search, me, firstPage }) {
+  const render = `export default { renderFilesPage({ search, me, firstPage }) {
     const names = [...firstPage.folders, ...firstPage.files].map((item) => item.name ?? item.originalName);
     if (names.includes('boom')) throw new Error('the render failed');
     return '<section data-drawn="' + search + '">' + me.user.email + ': ' + names.join(', ') + '</section>';
-  }`;
+  } };`;
 
   beforeAll(async () => {
     clientDir = mkdtempSync(join(tmpdir(), 'genie-client-'));

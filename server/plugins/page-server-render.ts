@@ -4,20 +4,17 @@ import { pathToFileURL } from 'node:url';
 import type { AuthUserResponse } from '@contract/auth';
 import type { FileListResponse } from '@contract/files';
 import { firstReadsOf } from '@contract/first-reads';
+import { FIRST_SCREEN_DIR, FIRST_SCREEN_FILE, type FilesPageReads, type FirstScreenRender } from '@contract/first-screen';
 
 /**
  * A signed-in page's first screen as HTML, drawn from its first reads by the client build's own
  * server-side render (client/src/app/server-render.tsx, built to `<client>/ssr/server-render.js`
  * by scripts/build/server-render.ts). The server loads the build as it reads the build's HTML:
- * server/ and client/ share no source. Only /files is drawn (issue 19: its first rows waited
- * 350-700 ms for the page's scripts); every other page, a build without the render, and a render
- * that fails, get the page as before, drawn by its scripts.
+ * server/ and client/ share no source, only the module's shape (contract/first-screen.ts, checked
+ * by the compiler on both sides). Only /files is drawn (issue 19: its first rows waited 350-700 ms
+ * for the page's scripts); every other page, a build without the render, and a render that fails,
+ * get the page as before, drawn by its scripts. docs/architecture.md, "The first page load".
  */
-
-/** What the client build's render module exports (client/src/app/server-render.tsx). */
-interface ServerRenderModule {
-  renderFilesPage(reads: { search: string; me: AuthUserResponse; firstPage: FileListResponse }): string;
-}
 
 /** The reads' answers by URL, as their JSON text. */
 export type FirstReadAnswers = ReadonlyMap<string, string>;
@@ -26,7 +23,7 @@ export type FirstReadAnswers = ReadonlyMap<string, string>;
 export type FirstScreen = (path: string, search: string, answers: FirstReadAnswers) => string;
 
 /** Each client build's render module, loaded once: null for a build without one, the error for one that would not load or draw. */
-const loading = new Map<string, Promise<ServerRenderModule | Error | null>>();
+const loading = new Map<string, Promise<FirstScreenRender | Error | null>>();
 
 const notDrawn: FirstScreen = () => '';
 
@@ -57,23 +54,24 @@ const WARM_UP_READS = {
     files: Array.from({ length: 40 }, (_, index) => warmUpFile(index)),
     nextCursor: 'warm-up',
   },
-} satisfies Parameters<ServerRenderModule['renderFilesPage']>[0];
+} satisfies FilesPageReads;
 
 /**
  * Loads the render module of the client build in `clientDir`, once per folder, and draws one page
  * with it. main.ts starts this while the database opens, so the module (about 40 ms to load) and
  * its first render are paid before the first page. Never rejects.
  */
-export function preloadServerRender(clientDir: string): Promise<ServerRenderModule | Error | null> {
+export function preloadServerRender(clientDir: string): Promise<FirstScreenRender | Error | null> {
   // Where scripts/build/server-render.ts writes it.
-  const file = join(resolve(clientDir), 'ssr', 'server-render.js');
+  const file = join(resolve(clientDir), FIRST_SCREEN_DIR, FIRST_SCREEN_FILE);
   let loaded = loading.get(file);
   if (!loaded) {
     loaded = existsSync(file)
       ? import(pathToFileURL(file).href).then(
-          (module: ServerRenderModule) => {
-            module.renderFilesPage(WARM_UP_READS);
-            return module;
+          // The module's default export is the seam (the client entry `satisfies` the same type).
+          ({ default: render }: { default: FirstScreenRender }) => {
+            render.renderFilesPage(WARM_UP_READS);
+            return render;
           },
         ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
       : Promise.resolve(null);
@@ -89,7 +87,7 @@ export async function loadFirstScreen(clientDir: string, onError: (error: unknow
   return module && !(module instanceof Error) ? firstScreenOf(module, onError) : notDrawn;
 }
 
-function firstScreenOf(module: ServerRenderModule, onError: (error: unknown) => void): FirstScreen {
+function firstScreenOf(module: FirstScreenRender, onError: (error: unknown) => void): FirstScreen {
   return (path, search, answers) => {
     if (path !== '/files') return '';
     const [meUrl, listUrl] = firstReadsOf(path, search);

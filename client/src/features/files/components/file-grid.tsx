@@ -1,5 +1,6 @@
 import type { FileRecord, Folder } from '@contract/files';
 import { formatBytes } from '@contract/format';
+import { useScreen } from '@/lib/screen';
 import { keyOf, useAfterFirstPaint, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
 import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
@@ -9,6 +10,8 @@ const tile =
   'group relative flex flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 pb-2 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-genie-300 hover:shadow-md';
 
 const COLUMN_CLASS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4', 6: 'grid-cols-6' };
+// Both grids' scroll box, with room for a tile's hover lift and shadow inside it.
+const scrollBoxClass = '-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1';
 const actionsClass = 'opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
 
 function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserItem; handlers: ItemHandlers; index: number; total: number; actionsLater: boolean }) {
@@ -63,12 +66,14 @@ const SERVER_TILES = 36;
 /**
  * Drawn on the server (app/server-render.tsx), where no width is known: the first tiles as one CSS
  * grid whose columns follow the width as FileGrid's do (2, 3, 4, then 6), the same tiles and gaps,
- * in the same scroll box. The browser's first render replaces it with FileGrid.
+ * in the same scroll box. The virtual grid cannot be drawn there: it lays its tiles out in rows of
+ * a column count it reads from the screen's width (docs/decisions.md, "First load: one seam").
+ * The browser's first render replaces it with the virtual grid.
  */
 function FirstTilesGrid({ folders, files, handlers }: FileGridProps) {
   const items = useBrowserItems(folders, files).slice(0, SERVER_TILES);
   return (
-    <div className="-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1" data-testid="file-scroll">
+    <div className={scrollBoxClass} data-testid="file-scroll">
       <div role="list" aria-label="Files and folders" className="grid grid-cols-2 gap-3 pb-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
         {items.map((item, index) => (
           <Tile key={keyOf(item)} item={item} handlers={handlers} index={index} total={folders.length + files.length} actionsLater />
@@ -83,7 +88,7 @@ function FirstTilesGrid({ folders, files, handlers }: FileGridProps) {
  * tiles: only the rows in view are drawn, and the next page loads as the end comes near.
  */
 export function FileGrid(props: FileGridProps) {
-  return typeof window === 'undefined' ? <FirstTilesGrid {...props} /> : <VirtualFileGrid {...props} />;
+  return useScreen().onServer ? <FirstTilesGrid {...props} /> : <VirtualFileGrid {...props} />;
 }
 
 function VirtualFileGrid({ folders, files, handlers, paging }: FileGridProps) {
@@ -103,8 +108,7 @@ function VirtualFileGrid({ folders, files, handlers, paging }: FileGridProps) {
     rowKey: (index) => `${columns}:${keyOf(items[index * columns]!)}`,
   });
   return (
-    // Room for a tile's hover lift and shadow inside the scroll box.
-    <div ref={scrollRef} className="-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1" data-testid="file-scroll">
+    <div ref={scrollRef} className={scrollBoxClass} data-testid="file-scroll">
       <div role="list" aria-label="Files and folders" data-focus-home className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualRows.map((virtualRow) => (
           <div

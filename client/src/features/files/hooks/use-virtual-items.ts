@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { FileRecord, Folder } from '@contract/files';
+import { useScreen, type Screen } from '@/lib/screen';
 import type { BrowserItem } from '../components/item-actions';
 
 /** The next page of a paged list, as the browser's infinite query offers it. */
@@ -33,8 +34,10 @@ const SCROLL_BOX_SHARE = 0.7;
  * the file manager's first rows). The box of a long list is 70vh tall; a short list's
  * box is shorter, and its rows are all drawn either way.
  */
-const scrollBoxGuess = () =>
-  typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: Math.floor(window.innerHeight * SCROLL_BOX_SHARE) };
+const scrollBoxGuess = (screen: Screen) => {
+  const { width, height } = screen.size();
+  return { width, height: Math.floor(height * SCROLL_BOX_SHARE) };
+};
 
 /**
  * A virtual list of `rows` in its own scroll box: only the rows in view (and a few either side)
@@ -43,7 +46,8 @@ const scrollBoxGuess = () =>
  */
 export function useVirtualRows({ rows, estimate, paging, rowKey, overscan }: { rows: number; estimate: number; paging: Paging; rowKey: (index: number) => string; overscan: number }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [initialRect] = useState(scrollBoxGuess);
+  const screen = useScreen();
+  const [initialRect] = useState(() => scrollBoxGuess(screen));
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scrollRef.current,
@@ -67,19 +71,17 @@ const COLUMN_QUERIES: [string, number][] = [
   ['(min-width: 640px)', 3],
 ];
 
-function columnsNow() {
-  if (typeof window === 'undefined' || !window.matchMedia) return 2;
-  return COLUMN_QUERIES.find(([query]) => window.matchMedia(query).matches)?.[1] ?? 2;
-}
+const COLUMN_QUERY_TEXTS = COLUMN_QUERIES.map(([query]) => query);
 
-function subscribeToWidth(onChange: () => void) {
-  const lists = COLUMN_QUERIES.map(([query]) => window.matchMedia(query));
-  for (const list of lists) list.addEventListener('change', onChange);
-  return () => lists.forEach((list) => list.removeEventListener('change', onChange));
-}
+const columnsOn = (screen: Screen) => COLUMN_QUERIES.find(([query]) => screen.matches(query))?.[1] ?? 2;
 
-/** SPEC §2's grid columns by screen width (Tailwind's sm/md/lg): 2, 3, 4, then 6 on desktop. */
-export const useGridColumns = () => useSyncExternalStore(subscribeToWidth, columnsNow, () => 2);
+/** SPEC §2's grid columns by screen width (Tailwind's sm/md/lg): 2, 3, 4, then 6 on desktop; 2 where no width is known. */
+export function useGridColumns() {
+  const screen = useScreen();
+  const subscribe = useCallback((onChange: () => void) => screen.watch(COLUMN_QUERY_TEXTS, onChange), [screen]);
+  const columnsNow = () => columnsOn(screen);
+  return useSyncExternalStore(subscribe, columnsNow, columnsNow);
+}
 
 /**
  * False for a list's first render, true right after it (React's deferred value, rendered in a
