@@ -298,7 +298,6 @@ export const Composer = memo(function Composer({
         placeholder="Type your message..."
         aria-autocomplete="list"
         aria-controls={pickerOpen ? MENTION_LISTBOX_ID : slashOpen ? PROMPT_LISTBOX_ID : undefined}
-        aria-expanded={pickerOpen || slashOpen}
         aria-activedescendant={
           pickerOpen && options.length > 0
             ? mentionOptionId(Math.min(activeIndex, options.length - 1))
@@ -369,7 +368,7 @@ export const Composer = memo(function Composer({
             type="button"
             onClick={onStop}
             title="Stop generating (Esc)"
-            className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 sm:ml-0"
+            className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-slate-50 shadow-sm transition hover:bg-slate-700 sm:ml-0"
           >
             <Square aria-hidden="true" className="h-3.5 w-3.5 fill-current" />
             Stop

@@ -95,7 +95,7 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
                   aria-label={`Show ${persona.name}`}
                   aria-current={i === index}
                   onClick={() => chosen === null && setIndex(i)}
-                  className="group flex h-10 items-center rounded-full px-1"
+                  className="group flex h-10 min-w-6 items-center justify-center rounded-full px-1"
                 >
                   <span
                     aria-hidden="true"
