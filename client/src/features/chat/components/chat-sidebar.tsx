@@ -58,7 +58,7 @@ export interface ChatSidebarProps {
 const ProBadge = ({ compact }: { compact: boolean }) => (
   <span
     className={cn(
-      'rounded-full bg-gradient-to-r from-amber-300 to-orange-400 font-bold text-amber-950 shadow',
+      'badge-gold rounded-full font-bold shadow',
       compact ? 'px-1 text-[8px] leading-3' : 'px-2 py-0.5 text-[10px] tracking-wider',
     )}
   >

@@ -119,7 +119,7 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
               <button type="button" onClick={skip} className="text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">
                 Skip selection
               </button>
-              <p className="hidden text-xs text-white/40 sm:block">← → to browse · Enter to choose · Esc to skip</p>
+              <p className="hidden text-xs text-white/70 sm:block">← → to browse · Enter to choose · Esc to skip</p>
             </div>
           </div>
         </div>
