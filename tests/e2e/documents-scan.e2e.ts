@@ -58,8 +58,8 @@ describe('scans in the browser: OCR, indexed, searched and cited', () => {
       { name: 'receipt.png', mimeType: 'image/png', buffer: fixture('receipt.png') },
     ]);
     // OCR runs in the extraction workers; the badges turn on their own.
-    await files.item('scan-3-pages.pdf').getByText('Indexed', { exact: true }).waitFor({ timeout: 150_000 });
-    await files.item('receipt.png').getByText('Indexed', { exact: true }).waitFor({ timeout: 150_000 });
+    await files.tile('scan-3-pages.pdf').getByText('Indexed', { exact: true }).waitFor({ timeout: 150_000 });
+    await files.tile('receipt.png').getByText('Indexed', { exact: true }).waitFor({ timeout: 150_000 });
     session = await context.storageState();
     await context.close();
   }, 240_000);

@@ -77,9 +77,9 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
       { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdfOfPages(['', '']) },
     ]);
     // The list looks again while a file waits for the index, so the badges change on their own.
-    await files.item('acme-msa.pdf').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
-    await files.item('beta-nda.pdf').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
-    await files.item('scan.pdf').getByTestId('index-status').getByText(/^Not indexed/).waitFor({ timeout: 90_000 });
+    await files.tile('acme-msa.pdf').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
+    await files.tile('beta-nda.pdf').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
+    await files.tile('scan.pdf').getByTestId('index-status').getByText(/^Not indexed/).waitFor({ timeout: 90_000 });
     const list = (await (await page.request.get('/api/files')).json()) as FileListResponse;
     for (const file of list.files) ids[file.originalName] = file.id;
     session = await context.storageState();
@@ -141,16 +141,16 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
     const scan = list.files.find((f) => f.originalName === 'scan.pdf')!;
     expect(scan.indexStatus).toBe('failed');
     expect(scan.indexError).toBe('No text was found in this file, neither in a text layer nor by OCR of its pages.');
-    const badge = files.item('scan.pdf').getByTestId('index-status');
+    const badge = files.tile('scan.pdf').getByTestId('index-status');
     expect(await badge.getAttribute('title')).toBe(scan.indexError);
     // The tile's button names the file; the state and its sentence describe it to a screen reader.
     expect(await files.item('scan.pdf').getAttribute('aria-describedby')).toBe(`index-status-${scan.id}`);
     expect((await badge.textContent())?.replace(/\s+/g, ' ')).toBe(`Not indexed: ${scan.indexError}`);
-    expect(await files.item('acme-msa.pdf').getByTestId('index-status').textContent()).toBe('Indexed');
+    expect(await files.tile('acme-msa.pdf').getByTestId('index-status').textContent()).toBe('Indexed');
     // No hover on a phone: the list view writes the sentence under the name.
     await files.switchView('list');
-    expect(await files.item('scan.pdf').getByTestId('index-error').innerText()).toBe(scan.indexError);
-    expect(await files.item('acme-msa.pdf').getByTestId('index-error').count()).toBe(0);
+    expect(await files.tile('scan.pdf').getByTestId('index-error').innerText()).toBe(scan.indexError);
+    expect(await files.tile('acme-msa.pdf').getByTestId('index-error').count()).toBe(0);
   });
 
   it('answers with "Search my files" on, cites file and page, and opens the PDF at that page', async () => {
@@ -338,7 +338,7 @@ describe('documents: indexed, searched, cited and previewed in the browser', () 
         await files.item('scan.pdf').waitFor();
         await review(page, `documents-index-states-${tag}`);
         await files.switchView('list');
-        await files.item('scan.pdf').getByTestId('index-error').waitFor();
+        await files.tile('scan.pdf').getByTestId('index-error').waitFor();
         await review(page, `documents-index-states-list-${tag}`);
         await files.search('notice');
         await page.getByTestId('passage-results').waitFor();

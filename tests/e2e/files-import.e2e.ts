@@ -91,9 +91,9 @@ describe('bulk import: a ZIP or a folder, into the file manager', () => {
     await files.item('readme.md').waitFor();
     expect(await files.item('manuals.zip').count()).toBe(0);
     await files.openFolder('net');
-    await files.item('ssh.txt').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
+    await files.tile('ssh.txt').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
     await files.openFolder('sync');
-    await files.item('rsync.txt').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
+    await files.tile('rsync.txt').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
     await screenshot(page, 'files-import-zip-1366-light');
 
     // The summary stays until dismissed.
@@ -112,7 +112,7 @@ describe('bulk import: a ZIP or a folder, into the file manager', () => {
     await files.openFolder('Clients');
     await files.item('notes.md').waitFor();
     await files.openFolder('Acme');
-    await files.item('invoice.txt').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
+    await files.tile('invoice.txt').getByText('Indexed', { exact: true }).waitFor({ timeout: 90_000 });
     const search = (await (await page.request.get('/api/search?q=harbour%20fee')).json()) as { results: { fileName: string; folderPath: string }[] };
     expect(search.results.map((r) => [r.fileName, r.folderPath])).toEqual([['invoice.txt', 'Clients/Acme']]);
   }, 180_000);

@@ -48,7 +48,7 @@ describe('the file manager in the browser', () => {
     await page.getByText('2 files uploaded successfully.').first().waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await files.item('big-notes.txt').waitFor();
-    await expect(files.item('big-notes.txt').textContent()).resolves.toContain('3.15 MB'); // 3,145,728 bytes in decimal units (contract/format.ts)
+    await expect(files.tile('big-notes.txt').textContent()).resolves.toContain('3.15 MB'); // 3,145,728 bytes in decimal units (contract/format.ts)
     await expect(files.item('pixel.png').locator('[data-category]').getAttribute('data-category')).resolves.toBe('image');
 
     await files.createFolder('Reports');

@@ -37,6 +37,11 @@ export class FilesPage {
     return this.page.getByRole('button', { name: `Open ${name}`, exact: true });
   }
 
+  /** The whole tile (grid) or row (list) of a file: its button, size, index badge and actions. */
+  tile(name: string) {
+    return this.page.getByTestId('file-item').filter({ has: this.item(name) });
+  }
+
   folder(name: string) {
     return this.page.getByRole('button', { name: `Open folder ${name}`, exact: true });
   }

@@ -11,7 +11,7 @@ const badgeVariants = cva('inline-flex items-center rounded-full px-2 py-0.5 tex
       warning: 'bg-amber-100 text-amber-800',
       danger: 'bg-red-100 text-red-800',
       outline: 'border border-slate-300 text-slate-700',
-      pro: 'bg-gradient-to-r from-amber-300 to-orange-400 text-amber-950',
+      pro: 'badge-gold',
     },
   },
   defaultVariants: { variant: 'default' },

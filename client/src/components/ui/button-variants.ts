@@ -11,8 +11,9 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-genie-600 text-white hover:bg-genie-700',
-        destructive: 'bg-red-600 text-white hover:bg-red-700',
+        // Hover colours are written out: the dark palette turns genie-700 and red-700 light, under white text (1.84:1).
+        default: 'bg-genie-600 text-white hover:bg-[#6d28d9]',
+        destructive: 'bg-red-600 text-white hover:bg-[oklch(50.5%_0.213_27.518)]',
         outline: 'border border-slate-300 bg-white hover:bg-slate-100',
         secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
         ghost: 'hover:bg-slate-100',

@@ -84,15 +84,15 @@ function AccountRow({ user }: { user: AdminUser }) {
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-slate-600">
-        <dt className="text-slate-400">Last active</dt>
+        <dt className="text-slate-500">Last active</dt>
         <dd className="whitespace-nowrap">{formatDay(user.lastActiveAt)}</dd>
-        <dt className="text-slate-400">Storage</dt>
+        <dt className="text-slate-500">Storage</dt>
         <dd className="whitespace-nowrap">{formatBytes(user.storageBytes)}</dd>
-        <dt className="text-slate-400">API keys</dt>
+        <dt className="text-slate-500">API keys</dt>
         <dd className="whitespace-nowrap">{user.apiKeys}</dd>
         {user.premiumUntil && (
           <>
-            <dt className="text-slate-400">Plan until</dt>
+            <dt className="text-slate-500">Plan until</dt>
             <dd className="whitespace-nowrap">{formatDay(user.premiumUntil)}</dd>
           </>
         )}

@@ -171,7 +171,7 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
                 {promos.data?.notifications.length === 0 && <li>No notifications yet.</li>}
                 {promos.data?.notifications.slice(0, 8).map((note) => (
                   <li key={`${note.createdAt}-${note.message}`}>
-                    <span className="text-slate-400">{formatDate(note.createdAt)}</span> · {withLocalTimes(note.message)}
+                    <span className="text-slate-500">{formatDate(note.createdAt)}</span> · {withLocalTimes(note.message)}
                   </li>
                 ))}
               </ul>

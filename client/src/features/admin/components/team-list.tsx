@@ -46,7 +46,7 @@ export function TeamList() {
                       {team.members.map((m) => (
                         <li key={m.userId} className="flex justify-between gap-2">
                           <span className="min-w-0 truncate">{m.email}</span>
-                          <span className="shrink-0 text-slate-400">{m.role}</span>
+                          <span className="shrink-0 text-slate-500">{m.role}</span>
                         </li>
                       ))}
                     </ul>

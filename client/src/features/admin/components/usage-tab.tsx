@@ -28,7 +28,7 @@ export function UsageTab() {
                 {tokens(data.total.tokensIn)} tokens in, {tokens(data.total.tokensOut)} out, {usd(data.total.costUSD)} across {data.teamCount} team{data.teamCount === 1 ? '' : 's'}
                 {data.teamCount > data.teams.length ? ` (the ${data.teams.length} that used the most are listed)` : ''}.
               </p>
-              <div className="overflow-x-auto">
+              <div className="overflow-x-auto" role="region" aria-label="Usage by team" tabIndex={0}>
                 <table className="w-full min-w-[28rem] text-left text-sm">
                   <thead className="text-slate-500">
                     <tr>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** The frame every sign-in page shares: the Genie mark, a title, a sentence, and the way home. */
@@ -19,7 +19,8 @@ export function AuthCard({ title, description, children }: { title: string; desc
           >
             <span aria-hidden="true">🧞</span>
           </Link>
-          <CardTitle className="text-xl">{title}</CardTitle>
+          {/* The page's one h1 (issue 44: a sign-in page's only heading was an h3). */}
+          <h1 className="text-xl font-semibold leading-tight">{title}</h1>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>
@@ -35,8 +36,8 @@ export function AuthCard({ title, description, children }: { title: string; desc
 }
 
 /** A form's error sentence, read out when it appears. */
-export const FormAlert = ({ children }: { children: ReactNode }) => (
-  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+export const FormAlert = ({ children, id }: { children: ReactNode; id?: string }) => (
+  <p role="alert" id={id} className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
     {children}
   </p>
 );

@@ -15,6 +15,9 @@ import { SsoButton, ssoErrorSentence } from './sso-button';
 
 type Mode = 'login' | 'signup';
 
+/** The refusal sentence the fields point to. */
+const AUTH_ERROR_ID = 'auth-error';
+
 const COPY = {
   login: { title: 'Welcome back', description: 'Sign in to your private assistant.', submit: 'Sign in', pending: 'Signing in...' },
   signup: { title: 'Create your account', description: 'Your conversations and files stay yours.', submit: 'Create account', pending: 'Creating account...' },
@@ -47,6 +50,9 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const passwords = options?.passwords ?? true;
   // The company directory's form (LDAP_URL set) is a sign-in only: its accounts are made at their first sign-in.
   const ldap = mode === 'login' && (options?.ldap ?? false);
+  // The server's refusal names the whole form ("Invalid email or password"): every field is marked
+  // invalid and described by the sentence (issue 44).
+  const invalidWhenRefused = error ? { 'aria-invalid': true, 'aria-describedby': AUTH_ERROR_ID } : {};
   const ssoError = sso ? ssoErrorSentence(new URLSearchParams(window.location.search).get('sso_error'), sso.name) : null;
 
   async function onSubmit(event: FormEvent) {
@@ -82,13 +88,14 @@ export function AuthForm({ mode }: { mode: Mode }) {
           <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
             <div className="grid gap-1.5">
               <Label htmlFor="email">Email</Label>
-              <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Input id="email" type="email" autoComplete="email" required {...invalidWhenRefused} value={email} onChange={(e) => setEmail(e.target.value)} />
             </div>
             {mode === 'signup' && (
               <div className="grid gap-1.5">
                 <Label htmlFor="username">Username</Label>
                 <Input
                   id="username"
+                  {...invalidWhenRefused}
                   autoComplete="username"
                   required
                   minLength={2}
@@ -111,6 +118,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
               </div>
               <Input
                 id="password"
+                {...invalidWhenRefused}
                 type="password"
                 autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
                 required
@@ -121,7 +129,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
               />
               {mode === 'signup' && <p className="text-xs text-slate-500">At least 8 characters. A short phrase works well.</p>}
             </div>
-            {error && <FormAlert>{error}</FormAlert>}
+            {error && <FormAlert id={AUTH_ERROR_ID}>{error}</FormAlert>}
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? copy.pending : copy.submit}
             </Button>

@@ -18,6 +18,7 @@ import {
 import { memo, useRef, type ReactNode } from 'react';
 import { CHAT_MODES, type ChatMode } from '@contract/chat';
 import { COMPANION_WORD, type Persona } from '@contract/personas';
+import { useEscapeClosesDrawer } from '../hooks/use-escape-closes-drawer';
 import { MODE_NAMES, retentionNotice } from '@contract/team-controls';
 import { useTeamPolicy } from '@/lib/team-policy';
 import { cn } from '@/lib/utils';
@@ -58,7 +59,7 @@ export interface ChatSidebarProps {
 const ProBadge = ({ compact }: { compact: boolean }) => (
   <span
     className={cn(
-      'rounded-full bg-gradient-to-r from-amber-300 to-orange-400 font-bold text-amber-950 shadow',
+      'badge-gold rounded-full font-bold shadow',
       compact ? 'px-1 text-[8px] leading-3' : 'px-2 py-0.5 text-[10px] tracking-wider',
     )}
   >
@@ -70,6 +71,8 @@ const ProBadge = ({ compact }: { compact: boolean }) => (
 export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
   const { collapsed, persona, mode, isPremium } = props;
   const uploadRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEscapeClosesDrawer(!collapsed, props.onToggle, toggleRef);
   const tourLabel = `Meet the ${COMPANION_WORD}s`;
   // The team's policy (issue 43): modes it turns off are not offered, and the list says why.
   const policy = useTeamPolicy().data;
@@ -93,6 +96,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           </p>
         )}
         <button
+          ref={toggleRef}
           type="button"
           onClick={props.onToggle}
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}

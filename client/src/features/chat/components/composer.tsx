@@ -195,7 +195,6 @@ export const Composer = memo(function Composer({
         placeholder="Type your message..."
         aria-autocomplete="list"
         aria-controls={pickerOpen ? MENTION_LISTBOX_ID : slashOpen ? PROMPT_LISTBOX_ID : undefined}
-        aria-expanded={pickerOpen || slashOpen}
         aria-activedescendant={
           pickerOpen && options.length > 0
             ? mentionOptionId(Math.min(activeIndex, options.length - 1))

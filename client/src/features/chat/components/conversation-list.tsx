@@ -187,7 +187,8 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                   </span>
                 </button>
                 )}
-                <DropdownMenu>
+                {/* Not modal: a modal menu hides the page with aria-hidden while its trigger keeps focus (axe aria-hidden-focus). */}
+                <DropdownMenu modal={false}>
                   <DropdownMenuTrigger
                     aria-label={`Actions for ${conversation.title}`}
                     className="absolute right-1 top-1/2 flex h-7 w-7 -translate-y-1/2 items-center justify-center rounded-md text-white/60 opacity-100 hover:bg-white/15 hover:text-white sm:opacity-0 sm:group-hover:opacity-100 sm:focus:opacity-100 sm:data-[state=open]:opacity-100"
@@ -239,7 +240,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                       </a>
                     </DropdownMenuItem>
                     <DropdownMenuSeparator />
-                    <DropdownMenuItem className="text-red-600 data-[highlighted]:bg-red-50" onSelect={() => void onDelete(conversation)}>
+                    <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50" onSelect={() => void onDelete(conversation)}>
                       <Trash2 aria-hidden="true" /> Delete
                     </DropdownMenuItem>
                   </DropdownMenuContent>

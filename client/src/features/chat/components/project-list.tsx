@@ -78,7 +78,7 @@ export const ProjectList = memo(function ProjectList(props: ProjectListProps) {
                     </DropdownMenuItem>
                     {project.canEdit && <DropdownMenuItem onSelect={() => setEditing(project)}>Edit project</DropdownMenuItem>}
                     {project.canEdit && (
-                      <DropdownMenuItem className="text-red-600 data-[highlighted]:bg-red-50" onSelect={() => void onDelete(project)}>
+                      <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50" onSelect={() => void onDelete(project)}>
                         <Trash2 aria-hidden="true" /> Delete project
                       </DropdownMenuItem>
                     )}

@@ -8,7 +8,7 @@ export function SendOrStopButton({ sending, canSend, onStop, accentGradient }: {
       type="button"
       onClick={onStop}
       title="Stop generating (Esc)"
-      className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 sm:ml-0"
+      className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-slate-50 shadow-sm transition hover:bg-slate-700 sm:ml-0"
     >
       <Square aria-hidden="true" className="h-3.5 w-3.5 fill-current" />
       Stop

@@ -19,14 +19,15 @@ export function StatsGrid() {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {STATS.map(({ icon: Icon, value, label, tint }) => (
-          <div key={label} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="stat">
-            <span className={`hidden h-11 w-11 shrink-0 place-items-center rounded-xl sm:grid ${tint}`}>
-              <Icon className="h-5 w-5" aria-hidden="true" />
-            </span>
-            <div className="flex flex-col">
-              <dt className="order-2 text-sm text-slate-500">{label}</dt>
-              <dd className="order-1 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
-            </div>
+          // A <dl>'s groups may hold only <dt> and <dd>: the icon sits in the <dt>, placed at the card's left.
+          <div key={label} className="relative flex flex-col justify-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:pl-[4.75rem]" data-testid="stat">
+            <dt className="order-2 text-sm text-slate-500">
+              <span className={`absolute left-4 top-1/2 hidden h-11 w-11 -translate-y-1/2 place-items-center rounded-xl sm:grid ${tint}`}>
+                <Icon className="h-5 w-5" aria-hidden="true" />
+              </span>
+              {label}
+            </dt>
+            <dd className="order-1 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -25,8 +25,9 @@ function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserIte
           <span className="w-full truncate text-sm font-medium text-slate-900" title={folder.name}>
             {folder.name}
           </span>
-          <span className="text-xs text-slate-400">Folder</span>
         </button>
+        {/* Outside the button: its name ("Open folder …") must hold all the text it shows (WCAG 2.5.3). */}
+        <span className="text-xs text-slate-500">Folder</span>
         <ItemActions item={item} handlers={handlers} className={actionsClass} later={actionsLater} />
       </div>
     );
@@ -45,9 +46,10 @@ function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserIte
         <span className="w-full truncate text-sm font-medium text-slate-900" title={file.originalName}>
           {file.originalName}
         </span>
-        <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
-        <IndexBadge file={file} />
       </button>
+      {/* Outside the button: its name ("Open …") must hold all the text it shows (WCAG 2.5.3); the badge still describes it. */}
+      <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
+      <IndexBadge file={file} />
       <ItemActions item={item} handlers={handlers} showDownload={false} className={actionsClass} later={actionsLater} />
     </div>
   );

@@ -15,7 +15,7 @@ export function OnboardingSection() {
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span aria-hidden="true" className="text-5xl font-black text-genie-300">
+              <span aria-hidden="true" className="text-5xl font-black text-genie-700">
                 {index + 1}
               </span>
               <h3 className="mt-2 text-lg font-semibold">

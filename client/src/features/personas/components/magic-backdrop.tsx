@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { keepTabInside } from '../lib/keep-tab-inside';
 
 /** The night-sky backdrop of the full-screen persona screens (carousel and tour). */
 export function MagicBackdrop({ children, label }: { children: ReactNode; label: string }) {
@@ -7,6 +8,7 @@ export function MagicBackdrop({ children, label }: { children: ReactNode; label:
       role="dialog"
       aria-modal="true"
       aria-label={label}
+      onKeyDown={keepTabInside}
       className="fixed-palette fixed inset-0 z-40 overflow-y-auto bg-gradient-to-br from-slate-950 via-genie-950 to-indigo-950 text-white"
     >
       <div aria-hidden="true" className="pointer-events-none fixed inset-0 overflow-hidden">

@@ -95,7 +95,7 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
                   aria-label={`Show ${persona.name}`}
                   aria-current={i === index}
                   onClick={() => chosen === null && setIndex(i)}
-                  className="group flex h-10 items-center rounded-full px-1"
+                  className="group flex h-10 min-w-6 items-center justify-center rounded-full px-1"
                 >
                   <span
                     aria-hidden="true"
@@ -119,7 +119,7 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
               <button type="button" onClick={skip} className="text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">
                 Skip selection
               </button>
-              <p className="hidden text-xs text-white/40 sm:block">← → to browse · Enter to choose · Esc to skip</p>
+              <p className="hidden text-xs text-white/70 sm:block">← → to browse · Enter to choose · Esc to skip</p>
             </div>
           </div>
         </div>

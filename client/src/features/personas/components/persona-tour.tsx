@@ -65,7 +65,8 @@ export function PersonaTour({ personas, models, onChoose, onClose }: PersonaTour
         <Progress value={((index + 1) / total) * 100} label="Tour progress" className="h-1.5 bg-white/15 [&>div]:bg-amber-300" />
 
         {/* The step sits midway between the progress bar and the controls on a tall screen, and scrolls on a short one. */}
-        <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+        {/* Focusable and named: on a short screen the step scrolls, and a keyboard must be able to scroll it. */}
+        <div role="group" aria-label="Persona details" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
           <div className="flex min-h-full flex-col justify-center">
             <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${SLIDE_TRANSITION_MS}ms ease-out` }}>
               {personas.map((persona, i) => (

@@ -26,10 +26,6 @@ export function useOverlayKeys(handlers: OverlayKeyHandlers) {
           event.preventDefault();
           latest.current.onPrevious();
           break;
-        case 'Escape':
-          event.preventDefault();
-          latest.current.onEscape();
-          break;
         case 'Enter':
           if (onControl || !latest.current.onEnter) return;
           event.preventDefault();
@@ -37,7 +33,19 @@ export function useOverlayKeys(handlers: OverlayKeyHandlers) {
           break;
       }
     }
+    // Escape is the overlay's before anything under it sees it: taken as the key goes down (the
+    // capture phase), it is marked handled before the chat's listener on the document, which
+    // would otherwise stop a streaming reply (issue 44).
+    function onEscape(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      latest.current.onEscape();
+    }
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onEscape, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keydown', onEscape, true);
+    };
   }, []);
 }

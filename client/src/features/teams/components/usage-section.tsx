@@ -45,7 +45,7 @@ export function UsageSection() {
               {teamLeft !== null ? `; ${tokens(teamLeft)} left of ${tokens(data.budget.monthlyTokensTeam!)}.` : ' (no team budget).'}
               {perMember !== null ? ` Each member may use ${tokens(perMember)} tokens a month.` : ''}
             </p>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" role="region" aria-label="Usage by member" tabIndex={0}>
             <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
                 <tr><th className="py-1">Member</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th>{perMember !== null && <th>Left</th>}</tr>
@@ -60,7 +60,7 @@ export function UsageSection() {
               </tbody>
             </table>
             </div>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" role="region" aria-label="Usage by model" tabIndex={0}>
             <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
                 <tr><th className="py-1">Model</th><th>Persona</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th></tr>
