@@ -66,6 +66,8 @@ describe('keyboard only (issue 44)', () => {
   it('gives sign-in an h1, and marks the fields of a refused sign-in invalid, described by the reason', async () => {
     const { page } = await sessions.newPage();
     await page.goto('/login');
+    // The page draws after its scripts load: wait for a heading, then name every h1.
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Welcome back']);
     await new AuthPage(page).signIn({ email: 'nobody-here@example.com', password: 'not the password' }, '');
     const alert = page.getByRole('alert').filter({ hasText: /\S/ });
