@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,12 +16,8 @@ import { SsoButton, ssoErrorSentence } from './sso-button';
 
 type Mode = 'login' | 'signup';
 
-const COPY = {
-  login: { title: 'Welcome back', description: 'Sign in to your private assistant.', submit: 'Sign in', pending: 'Signing in...' },
-  signup: { title: 'Create your account', description: 'Your conversations and files stay yours.', submit: 'Create account', pending: 'Creating account...' },
-} as const;
-
 export function AuthForm({ mode }: { mode: Mode }) {
+  const { t } = useTranslation(['auth', 'common']);
   const [, navigate] = useLocation();
   const loginMutation = useLogin();
   const signupMutation = useSignup();
@@ -29,7 +26,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const copy = COPY[mode];
+  // auth.json's login and signup: title, description, submit and pending.
+  const copy = (part: 'title' | 'description' | 'submit' | 'pending') => t(`${mode}.${part}`);
   const next = returnPathFromLocation();
   // Sign-up through an invitation link (/invite/<token> sends the token along): the new account
   // joins that team instead of getting one of its own.
@@ -57,7 +55,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
       else await signupMutation.mutateAsync({ email, username, password, ...(invitation ? { invitation } : {}) });
       navigate(next, { replace: true });
     } catch (caught) {
-      setError(errorSentence(caught, 'Network error. Please try again.'));
+      setError(errorSentence(caught, t('common:networkError')));
     }
   }
 
@@ -66,14 +64,14 @@ export function AuthForm({ mode }: { mode: Mode }) {
     ? `/login?next=${encodeURIComponent(`/invite/${encodeURIComponent(invitation)}`)}`
     : `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
   return (
-    <AuthCard title={copy.title} description={invitation ? 'Your account joins the team that invited you.' : copy.description}>
+    <AuthCard title={copy('title')} description={invitation ? t('invited') : copy('description')}>
       <div className="mb-4 grid gap-4 empty:hidden">
         {ssoError && <FormAlert>{ssoError}</FormAlert>}
         {sso && <SsoButton name={sso.name} next={next} />}
         {ldap && <LdapSignInForm next={next} />}
         {(sso || ldap) && passwords && (
           <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" /> {t('or')} <span className="h-px flex-1 bg-slate-200" />
           </p>
         )}
       </div>
@@ -81,12 +79,12 @@ export function AuthForm({ mode }: { mode: Mode }) {
         <>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
             <div className="grid gap-1.5">
-              <Label htmlFor="email">Email</Label>
+              <Label htmlFor="email">{t('email')}</Label>
               <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </div>
             {mode === 'signup' && (
               <div className="grid gap-1.5">
-                <Label htmlFor="username">Username</Label>
+                <Label htmlFor="username">{t('username')}</Label>
                 <Input
                   id="username"
                   autoComplete="username"
@@ -94,7 +92,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
                   minLength={2}
                   maxLength={40}
                   pattern="[A-Za-z0-9._\-]+"
-                  title="Letters, digits, dots, dashes and underscores"
+                  title={t('usernameRule')}
                   value={username}
                   onChange={(e) => setUsername(e.target.value)}
                 />
@@ -102,10 +100,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
             )}
             <div className="grid gap-1.5">
               <div className="flex items-baseline justify-between">
-                <Label htmlFor="password">Password</Label>
+                <Label htmlFor="password">{t('password')}</Label>
                 {mode === 'login' && (
                   <Link href="/forgot-password" className="text-xs font-medium text-genie-700 hover:underline">
-                    Forgot password?
+                    {t('forgotPassword')}
                   </Link>
                 )}
               </div>
@@ -119,17 +117,17 @@ export function AuthForm({ mode }: { mode: Mode }) {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-              {mode === 'signup' && <p className="text-xs text-slate-500">At least 8 characters. A short phrase works well.</p>}
+              {mode === 'signup' && <p className="text-xs text-slate-500">{t('passwordHint')}</p>}
             </div>
             {error && <FormAlert>{error}</FormAlert>}
             <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? copy.pending : copy.submit}
+              {mutation.isPending ? copy('pending') : copy('submit')}
             </Button>
           </form>
           <p className="mt-4 text-center text-sm text-slate-600">
-            {mode === 'login' ? 'New to Genie? ' : 'Already have an account? '}
+            {mode === 'login' ? t('newToGenie') : t('haveAccount')}
             <Link href={otherHref} className="font-medium text-genie-700 hover:underline">
-              {mode === 'login' ? 'Create an account' : 'Sign in'}
+              {mode === 'login' ? t('createAnAccount') : t('signIn')}
             </Link>
           </p>
         </>
