@@ -1,6 +1,6 @@
 import { useTranslation } from '@/lib/i18n/i18n';
 import { Link } from 'wouter';
-import { LanguageSelect } from '@/lib/i18n/language-select';
+import { LanguageSelect } from '@/components/language-select';
 import { GenieLogo } from './site-header';
 
 /** SPEC §2: the footer's Security, Pricing and Contact links. */

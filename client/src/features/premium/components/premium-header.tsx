@@ -2,7 +2,7 @@ import { ArrowLeft, LayoutDashboard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/i18n';
 import { Link } from 'wouter';
-import { LanguageSelect } from '@/lib/i18n/language-select';
+import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2 /premium: links back to / and /app. */

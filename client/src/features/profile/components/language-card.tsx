@@ -3,7 +3,7 @@ import type { Language } from '@contract/languages';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorSentence } from '@/lib/error-sentence';
-import { LanguageSelect } from '@/lib/i18n/language-select';
+import { LanguageSelect } from '@/components/language-select';
 import { saveAccountLanguage } from '@/lib/i18n/save-language';
 
 /** Issue 44: the account's language, saved on the server so every device follows it. */

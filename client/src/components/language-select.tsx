@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { applyLanguage, useTranslation } from './i18n';
+import { applyLanguage, useTranslation } from '@/lib/i18n/i18n';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '@contract/languages';
 import { inputClasses } from '@/components/ui/field-classes';
-import { safeStorage } from '../storage-keys';
-import { LANGUAGE_STORAGE_KEY } from './choose-language';
+import { safeStorage } from '@/lib/storage-keys';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/choose-language';
 
 interface LanguageSelectProps {
   /** After the page switched: /profile saves it on the account. */
