@@ -42,7 +42,6 @@ const PENDING = new Set([
   'client/src/app/routes/chat.tsx', // 2
   'client/src/app/routes/files.tsx', // 1
   'client/src/app/routes/not-found.tsx', // 3
-  'client/src/app/routes/premium.tsx', // 3
   'client/src/components/confirm-button.tsx', // 1
   'client/src/components/file-preview.tsx', // 4
   'client/src/components/pdf-page-view.tsx', // 6
