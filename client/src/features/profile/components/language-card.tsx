@@ -8,13 +8,14 @@ import { saveAccountLanguage } from '@/lib/i18n/save-language';
 
 /** Issue 44: the account's language, saved on the server so every device follows it. */
 export function LanguageCard() {
-  const { t } = useTranslation(['profile', 'common']);
+  const { t, i18n } = useTranslation(['profile', 'common']);
+  // The toast is in the language just chosen: `t` is fixed to the one this render had, i18n.t follows the change.
   async function save(language: Language) {
     try {
       await saveAccountLanguage(language);
-      toast({ title: t('languageSaved') });
+      toast({ title: i18n.t('profile:languageSaved') });
     } catch (error) {
-      toast({ title: t('languageNotSaved', { reason: errorSentence(error, t('common:networkError')) }), variant: 'destructive' });
+      toast({ title: i18n.t('profile:languageNotSaved', { reason: errorSentence(error, i18n.t('common:networkError')) }), variant: 'destructive' });
     }
   }
   return (
