@@ -5,6 +5,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './limits';
+import { languageSchema } from './languages';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -59,6 +60,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** Whether the owner proved they read this address's mail (README "Security notes"). */
   emailVerified: z.boolean(),
+  /** The language the account chose (issue 44); null: the browser's. */
+  language: languageSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

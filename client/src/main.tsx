@@ -5,6 +5,8 @@ import { AppRouter, loadOpenedPage } from './app/router';
 import { OfflineScreen } from './features/pwa/components/offline-screen';
 import { registerServiceWorker } from './features/pwa/lib/service-worker';
 import { installFocusKeeper } from './lib/focus-keeper';
+import { applyLanguage } from './lib/i18n/i18n';
+import { visitorLanguage } from './lib/i18n/choose-language';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -15,7 +17,8 @@ if (document.documentElement.dataset.offline === 'true') {
   installFocusKeeper();
   // The opened page's chunks first (router.tsx): rendered before they arrive, every lazy page
   // would show the spinner and then wait out React's reveal throttle.
-  void loadOpenedPage(window.location.pathname).then(() =>
+  // The visitor's language with them (issue 44): a page drawn in English and then redrawn would flash.
+  void Promise.all([loadOpenedPage(window.location.pathname), applyLanguage(visitorLanguage())]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <AppProvider>

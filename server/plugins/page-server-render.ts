@@ -48,7 +48,7 @@ const warmUpFile = (index: number) => ({
 });
 const WARM_UP_READS = {
   search: '',
-  me: { user: { id: 'warm-up', email: 'warm-up@example.invalid', username: 'warm-up', createdAt: '2026-01-01T00:00:00.000Z', emailVerified: true } },
+  me: { user: { id: 'warm-up', email: 'warm-up@example.invalid', username: 'warm-up', createdAt: '2026-01-01T00:00:00.000Z', emailVerified: true, language: null } },
   firstPage: {
     folders: [{ id: 'warm-up-folder', name: 'Folder', parentId: null, createdAt: '2026-01-01T00:00:00.000Z', scope: 'private', canModify: true }],
     files: Array.from({ length: 40 }, (_, index) => warmUpFile(index)),

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AccountLanguage } from '@/lib/i18n/account-language';
 import { queryClient } from '@/lib/query-client';
 
 /**
@@ -7,5 +8,10 @@ import { queryClient } from '@/lib/query-client';
  * One client for the whole visit, so the cache survives moving between pages.
  */
 export default function QueryShell({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AccountLanguage />
+      {children}
+    </QueryClientProvider>
+  );
 }

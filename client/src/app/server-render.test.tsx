@@ -19,7 +19,7 @@ const file = (index: number, originalName = `report-${index}.pdf`): FileRecord =
 });
 
 const page = (files: FileRecord[], nextCursor: string | null = null): FileListResponse => ({ folders: [], files, nextCursor });
-const me = { user: { id: 'u1', email: 'ada@example.com', username: 'ada', createdAt: '2026-11-01T00:00:00.000Z', emailVerified: true } };
+const me = { user: { id: 'u1', email: 'ada@example.com', username: 'ada', createdAt: '2026-11-01T00:00:00.000Z', emailVerified: true, language: null } };
 const tileNames = (html: string) => [...html.matchAll(/data-testid="file-item"[^>]*>.*?title="([^"]*)"/g)].map(([, name]) => name);
 
 /** The file manager's first screen drawn on the server (server-render.tsx). */

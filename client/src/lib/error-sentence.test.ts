@@ -24,3 +24,20 @@ describe('errorSentence', () => {
     expect(errorSentence(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
 });
+
+describe('errorSentence in another language (issue 44)', () => {
+  it('says a known server sentence in the page’s language, keeping a schema message’s field', async () => {
+    const { applyLanguage } = await import('./i18n/i18n');
+    await applyLanguage('de');
+    try {
+      const wrong = new HttpError(401, JSON.stringify({ error: 'The email or password is incorrect.', code: 'invalid_credentials' }), 'Unauthorized');
+      expect(errorSentence(wrong)).toBe('E-Mail-Adresse oder Passwort ist falsch.');
+      const short = new HttpError(400, JSON.stringify({ error: 'password: Password must be at least 8 characters', code: 'invalid_input' }), 'Bad Request');
+      expect(errorSentence(short)).toBe('password: Das Passwort muss mindestens 8 Zeichen lang sein');
+      const unknown = new HttpError(409, JSON.stringify({ error: 'A folder with that name already exists.', code: 'conflict' }), 'Conflict');
+      expect(errorSentence(unknown)).toBe('A folder with that name already exists.');
+    } finally {
+      await applyLanguage('en');
+    }
+  });
+});

@@ -28,6 +28,8 @@ export const users = pgTable(
      * then. A new browser of the account skips the carousel and starts with it (issue 42).
      */
     chosenPersona: text('chosen_persona'),
+    /** The language the account chose (contract/languages.ts); null: the browser's (issue 44). */
+    language: text('language'),
   },
   (t) => [
     // `victim` and `VICTIM` are one name: clash checks compare lower(username), which this serves.

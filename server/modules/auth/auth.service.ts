@@ -1,5 +1,6 @@
 import type { ChangePasswordBody, CurrentUser, LoginBody, SessionInfo, SignupBody } from '@contract/auth';
 import type { TeamRef } from '@contract/teams';
+import { isLanguage, type Language } from '@contract/languages';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
@@ -27,6 +28,8 @@ export interface AuthenticatedUser {
   createdAt: Date;
   /** users.email_verified_at is set: single sign-on may link to this account. */
   emailVerified: boolean;
+  /** users.language: the account's chosen language, or null (issue 44). */
+  language: Language | null;
   sessionId: string;
   /** The team's, read with the session (one query), so a plan check in the same request needs no other. */
   premiumUntil: Date | null;
@@ -47,12 +50,16 @@ export type SignInMethod = 'password' | 'single sign-on' | 'directory';
 /** A password of an account made by single sign-on, which has none: nothing verifies against it. */
 export const NO_PASSWORD = '';
 
-export const toCurrentUser = (user: Pick<AuthenticatedUser, 'id' | 'email' | 'username' | 'createdAt' | 'emailVerified'>): CurrentUser => ({
+export const toCurrentUser = (
+  user: Pick<AuthenticatedUser, 'id' | 'email' | 'username' | 'createdAt' | 'emailVerified'> & { language: string | null },
+): CurrentUser => ({
   id: user.id,
   email: user.email,
   username: user.username,
   createdAt: user.createdAt.toISOString(),
   emailVerified: user.emailVerified,
+  // A stored value no longer offered reads as none: the browser's language then.
+  language: isLanguage(user.language) ? user.language : null,
 });
 const fromRow = (user: UserRow) => toCurrentUser({ ...user, emailVerified: user.emailVerifiedAt !== null });
 
@@ -96,6 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       username: row.user.username,
       createdAt: row.user.createdAt,
       emailVerified: row.user.emailVerifiedAt !== null,
+      language: isLanguage(row.user.language) ? row.user.language : null,
       sessionId: row.session.id,
       premiumUntil: row.team.premiumUntil,
       plan: row.team.plan,

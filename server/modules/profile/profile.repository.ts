@@ -61,6 +61,10 @@ export const profileRepository = {
     await db.update(users).set({ chosenPersona: persona }).where(eq(users.id, userId));
   },
 
+  async setLanguage(db: Db, userId: string, language: string) {
+    await db.update(users).set({ language }).where(eq(users.id, userId));
+  },
+
   /** All questions, and those asked on or after the start of the month (before `end`). */
   async questionCounts(db: Db, userId: string, monthStart: Date, end: Date) {
     const [row] = await db

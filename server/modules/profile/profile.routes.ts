@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@contract/errors';
 import { chosenPersonaBodySchema, chosenPersonaSchema, updateProfileBodySchema, userSubscriptionSchema, userMetricsSchema, userProfileSchema } from '@contract/profile';
+import { languageBodySchema } from '@contract/languages';
 import { requireUser } from '../auth/current-user';
 import type { ProfileService } from './profile.service';
 
@@ -24,6 +25,11 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     '/api/user/profile',
     { schema: { body: updateProfileBodySchema, response: { 200: userProfileSchema, 400: errorBodySchema, 409: errorBodySchema, ...signedIn } } },
     async (request) => service.updateProfile((await requireUser(request)).id, request.body),
+  );
+
+  // Issue 44: the account's language alone, so the switch needs no username or email.
+  app.patch('/api/user/profile', { schema: { body: languageBodySchema, response: { 200: languageBodySchema, 400: errorBodySchema, ...signedIn } } }, async (request) =>
+    service.setLanguage((await requireUser(request)).id, request.body.language),
   );
 
   app.get('/api/user/metrics', { schema: { response: { 200: userMetricsSchema, ...signedIn } } }, async (request) =>

@@ -10,6 +10,7 @@ import {
   type UserSubscription,
 } from '@contract/profile';
 import { PERSONA_IDS, type PersonaId } from '@contract/personas';
+import type { Language, LanguageBody } from '@contract/languages';
 import type { TeamRef } from '@contract/teams';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
@@ -102,6 +103,13 @@ export function createProfileService(deps: ProfileServiceDeps) {
     async setChosenPersona(userId: string, persona: PersonaId): Promise<ChosenPersona> {
       await profileRepository.setChosenPersona(db, userId, persona);
       return { persona };
+    },
+
+    /** The account's language (issue 44): the session's user carries it, so its cache is told. */
+    async setLanguage(userId: string, language: Language): Promise<LanguageBody> {
+      await profileRepository.setLanguage(db, userId, language);
+      deps.userDataChanges.changed();
+      return { language };
     },
 
     async metrics(userId: string): Promise<UserMetrics> {

@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { PLAN_IDS, type PlanId } from '@contract/plan-catalogue';
 import { SkipLink } from '@/components/ui/skip-link';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { AccountArea } from '@/features/auth/components/account-area';
 import { PlansIncluded } from '@/features/premium/components/plans-included';
 import { PlansSection } from '@/features/premium/components/plans-section';
@@ -16,6 +17,7 @@ function planFromSearch(search: string): PlanId | null {
 }
 
 export default function PremiumPage() {
+  const { t } = useTranslation('premium');
   const selectedPlan = planFromSearch(useSearch());
   const promotions = useLivePromotions();
   return (
@@ -26,9 +28,9 @@ export default function PremiumPage() {
       <PremiumHeader account={<AccountArea tone="dark" />} />
       <main id="main" tabIndex={-1} className="outline-none">
         <div className="fixed-palette mx-auto max-w-3xl px-4 pb-12 pt-6 text-center sm:px-6">
-          <p className="text-sm font-semibold uppercase tracking-widest text-genie-200">Genie Premium</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">Choose the plan for your team</h1>
-          <p className="mt-4 text-lg text-pretty text-genie-100/80">Private AI on your own machine, for 3 people, 10 people or your whole organisation.</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-genie-200">{t('eyebrow')}</p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">{t('title')}</h1>
+          <p className="mt-4 text-lg text-pretty text-genie-100/80">{t('lead')}</p>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
           <PlansSection selectedPlan={selectedPlan} promotions={promotions} RemoveMembers={RemoveMembersDialog} />

@@ -1,11 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** The frame every sign-in page shares: the Genie mark, a title, a sentence, and the way home. */
 export function AuthCard({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('common');
   return (
     <main className="relative isolate flex min-h-screen flex-col items-center justify-center gap-5 p-4">
       {/* Dark by design in both themes (client/src/components/README.md). */}
@@ -15,7 +17,7 @@ export function AuthCard({ title, description, children }: { title: string; desc
           <Link
             href="/"
             className="mb-2 grid h-10 w-10 place-items-center rounded-xl bg-gradient-to-br from-genie-500 to-indigo-600 text-xl shadow-sm"
-            aria-label="Genie home"
+            aria-label={t('genieHome')}
           >
             <span aria-hidden="true">🧞</span>
           </Link>
@@ -27,7 +29,7 @@ export function AuthCard({ title, description, children }: { title: string; desc
       </Card>
       <div className="fixed-palette flex items-center gap-2">
         <Link href="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to home
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {t('backToHome')}
         </Link>
         <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
       </div>

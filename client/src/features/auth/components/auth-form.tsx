@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -18,12 +19,8 @@ type Mode = 'login' | 'signup';
 /** The refusal sentence the fields point to. */
 const AUTH_ERROR_ID = 'auth-error';
 
-const COPY = {
-  login: { title: 'Welcome back', description: 'Sign in to your private assistant.', submit: 'Sign in', pending: 'Signing in...' },
-  signup: { title: 'Create your account', description: 'Your conversations and files stay yours.', submit: 'Create account', pending: 'Creating account...' },
-} as const;
-
 export function AuthForm({ mode }: { mode: Mode }) {
+  const { t } = useTranslation(['auth', 'common']);
   const [, navigate] = useLocation();
   const loginMutation = useLogin();
   const signupMutation = useSignup();
@@ -32,7 +29,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const copy = COPY[mode];
+  // auth.json's login and signup: title, description, submit and pending.
+  const copy = (part: 'title' | 'description' | 'submit' | 'pending') => t(`${mode}.${part}`);
   const next = returnPathFromLocation();
   // Sign-up through an invitation link (/invite/<token> sends the token along): the new account
   // joins that team instead of getting one of its own.
@@ -63,7 +61,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
       else await signupMutation.mutateAsync({ email, username, password, ...(invitation ? { invitation } : {}) });
       navigate(next, { replace: true });
     } catch (caught) {
-      setError(errorSentence(caught, 'Network error. Please try again.'));
+      setError(errorSentence(caught, t('common:networkError')));
     }
   }
 
@@ -72,14 +70,14 @@ export function AuthForm({ mode }: { mode: Mode }) {
     ? `/login?next=${encodeURIComponent(`/invite/${encodeURIComponent(invitation)}`)}`
     : `${mode === 'login' ? '/signup' : '/login'}?next=${encodeURIComponent(next)}`;
   return (
-    <AuthCard title={copy.title} description={invitation ? 'Your account joins the team that invited you.' : copy.description}>
+    <AuthCard title={copy('title')} description={invitation ? t('invited') : copy('description')}>
       <div className="mb-4 grid gap-4 empty:hidden">
         {ssoError && <FormAlert>{ssoError}</FormAlert>}
         {sso && <SsoButton name={sso.name} next={next} />}
         {ldap && <LdapSignInForm next={next} />}
         {(sso || ldap) && passwords && (
           <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" /> {t('or')} <span className="h-px flex-1 bg-slate-200" />
           </p>
         )}
       </div>
@@ -87,12 +85,12 @@ export function AuthForm({ mode }: { mode: Mode }) {
         <>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
             <div className="grid gap-1.5">
-              <Label htmlFor="email">Email</Label>
+              <Label htmlFor="email">{t('email')}</Label>
               <Input id="email" type="email" autoComplete="email" required {...invalidWhenRefused} value={email} onChange={(e) => setEmail(e.target.value)} />
             </div>
             {mode === 'signup' && (
               <div className="grid gap-1.5">
-                <Label htmlFor="username">Username</Label>
+                <Label htmlFor="username">{t('username')}</Label>
                 <Input
                   id="username"
                   {...invalidWhenRefused}
@@ -101,7 +99,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
                   minLength={2}
                   maxLength={40}
                   pattern="[A-Za-z0-9._\-]+"
-                  title="Letters, digits, dots, dashes and underscores"
+                  title={t('usernameRule')}
                   value={username}
                   onChange={(e) => setUsername(e.target.value)}
                 />
@@ -109,10 +107,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
             )}
             <div className="grid gap-1.5">
               <div className="flex items-baseline justify-between">
-                <Label htmlFor="password">Password</Label>
+                <Label htmlFor="password">{t('password')}</Label>
                 {mode === 'login' && (
                   <Link href="/forgot-password" className="text-xs font-medium text-genie-700 hover:underline">
-                    Forgot password?
+                    {t('forgotPassword')}
                   </Link>
                 )}
               </div>
@@ -127,17 +125,17 @@ export function AuthForm({ mode }: { mode: Mode }) {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-              {mode === 'signup' && <p className="text-xs text-slate-500">At least 8 characters. A short phrase works well.</p>}
+              {mode === 'signup' && <p className="text-xs text-slate-500">{t('passwordHint')}</p>}
             </div>
             {error && <FormAlert id={AUTH_ERROR_ID}>{error}</FormAlert>}
             <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? copy.pending : copy.submit}
+              {mutation.isPending ? copy('pending') : copy('submit')}
             </Button>
           </form>
           <p className="mt-4 text-center text-sm text-slate-600">
-            {mode === 'login' ? 'New to Genie? ' : 'Already have an account? '}
+            {mode === 'login' ? t('newToGenie') : t('haveAccount')}
             <Link href={otherHref} className="font-medium text-genie-700 hover:underline">
-              {mode === 'login' ? 'Create an account' : 'Sign in'}
+              {mode === 'login' ? t('createAnAccount') : t('signIn')}
             </Link>
           </p>
         </>

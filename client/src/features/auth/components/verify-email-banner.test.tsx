@@ -6,7 +6,7 @@ import { meQueryOptions } from '@/lib/current-user';
 import { authOptionsQuery } from '../api/auth-options';
 import { VerifyEmailBanner } from './verify-email-banner';
 
-const me = (emailVerified: boolean) => ({ user: { id: 'u1', email: 'ada@example.com', username: 'ada', createdAt: '2026-11-01T00:00:00.000Z', emailVerified } });
+const me = (emailVerified: boolean) => ({ user: { id: 'u1', email: 'ada@example.com', username: 'ada', createdAt: '2026-11-01T00:00:00.000Z', emailVerified, language: null } });
 
 function draw(emailVerified: boolean, passwordReset: AuthOptions['passwordReset']) {
   const client = new QueryClient();

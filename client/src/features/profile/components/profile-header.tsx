@@ -1,4 +1,5 @@
 import { ArrowLeft, Crown, Sparkles } from 'lucide-react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -7,15 +8,16 @@ import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 /** SPEC §2 /profile header: back to chat, and the Premium badge or an Upgrade link. */
 export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined }) {
+  const { t } = useTranslation('profile');
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/85 backdrop-blur">
       {/* A row on a phone, three columns from sm: the empty middle column's gaps cut the badge at 320 px (issue 44). */}
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:grid sm:grid-cols-[1fr_auto_1fr] sm:px-6">
         <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 justify-self-start text-slate-700')}>
           <ArrowLeft aria-hidden="true" />
-          Back to Chat
+          {t('header.backToChat')}
         </Link>
-        <span className="hidden text-sm font-semibold text-slate-900 sm:block">Your profile</span>
+        <span className="hidden text-sm font-semibold text-slate-900 sm:block">{t('header.yourProfile')}</span>
         <div className="flex items-center gap-1 justify-self-end sm:gap-2">
         <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
         {isPremium === undefined ? (
@@ -23,7 +25,7 @@ export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined })
         ) : isPremium ? (
           <Badge variant="pro" className="gap-1 justify-self-end px-3 py-1 text-sm">
             <Crown aria-hidden="true" className="h-3.5 w-3.5" />
-            Premium
+            {t('header.premium')}
           </Badge>
         ) : (
           <Link
@@ -31,7 +33,7 @@ export function ProfileHeader({ isPremium }: { isPremium: boolean | undefined })
             className={cn(buttonVariants({ size: 'sm' }), 'justify-self-end bg-gradient-to-r from-genie-600 to-indigo-600 shadow-sm hover:from-genie-700 hover:to-indigo-700')}
           >
             <Sparkles aria-hidden="true" />
-            Upgrade
+            {t('header.upgrade')}
           </Link>
         )}
         </div>

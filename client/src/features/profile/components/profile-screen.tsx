@@ -1,27 +1,30 @@
 import { AlertCircle, Users } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { Link } from 'wouter';
+import type { Language } from '@contract/languages';
+import { formatDate } from '@/lib/i18n/format';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { useMetrics } from '../api/get-metrics';
 import { useProfile } from '../api/get-profile';
-import { formatDate } from '../lib/format';
 import { ActivityTab } from './activity-tab';
 import { OverviewTab } from './overview-tab';
 import { UsageCard } from './usage-card';
 import { ProfileHeader } from './profile-header';
+import { LanguageCard } from './language-card';
 import { SettingsTab } from './settings-tab';
 import { StorageTab } from './storage-tab';
 import { YourDataCard, type EraseConfirmation } from './your-data-card';
 import { SkipLink } from '@/components/ui/skip-link';
 
 const TABS = [
-  ['overview', 'Overview'],
-  ['activity', 'Activity'],
-  ['storage', 'Storage'],
-  ['settings', 'Settings'],
+  ['overview', 'tabs.overview'],
+  ['activity', 'tabs.activity'],
+  ['storage', 'tabs.storage'],
+  ['settings', 'tabs.settings'],
 ] as const;
 
 /** A tab another feature provides, composed in app/routes/profile.tsx (features never import each other). */
@@ -57,6 +60,7 @@ export function ProfileScreen({
   /** A note above the tabs from another feature (the unverified-email banner, app/routes/profile.tsx). */
   banner?: ReactNode;
 }) {
+  const { t, i18n } = useTranslation('profile');
   const profile = useProfile();
   const metrics = useMetrics();
 
@@ -65,7 +69,7 @@ export function ProfileScreen({
       <Shell>
         <div className="flex flex-col items-center justify-center gap-3 py-24 text-slate-600" role="status">
           <Spinner className="h-8 w-8" />
-          <p>Loading your profile...</p>
+          <p>{t('loading')}</p>
         </div>
       </Shell>
     );
@@ -76,7 +80,7 @@ export function ProfileScreen({
       <Shell>
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center" role="alert">
           <AlertCircle aria-hidden="true" className="h-8 w-8 text-red-500" />
-          <p className="font-medium text-slate-900">We could not load your profile.</p>
+          <p className="font-medium text-slate-900">{t('loadFailed')}</p>
           <p className="text-sm text-slate-500">{(profile.error ?? metrics.error)?.message}</p>
           <Button
             variant="outline"
@@ -85,7 +89,7 @@ export function ProfileScreen({
               void metrics.refetch();
             }}
           >
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       </Shell>
@@ -109,11 +113,11 @@ export function ProfileScreen({
           <p className="text-sm text-slate-600">
             <span className="block truncate sm:inline">{user.email}</span>
             <span className="hidden sm:inline"> · </span>
-            <span className="block sm:inline">Member since {formatDate(user.createdAt)}</span>
+            <span className="block sm:inline">{t('memberSince', { date: formatDate(i18n.language as Language, user.createdAt, { dateStyle: 'long' }) })}</span>
           </p>
           <Link href="/team" className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-genie-700 hover:underline">
             <Users aria-hidden="true" className="h-4 w-4" />
-            Your team
+            {t('yourTeam')}
           </Link>
         </div>
       </section>
@@ -122,7 +126,7 @@ export function ProfileScreen({
       <Tabs defaultValue={initialTab([...TABS.map(([value]) => value), ...extraTabs.map((tab) => tab.value)])}>
         {/* One row from 375 px; below it (WCAG 1.4.10's 320 px) six tabs ran into each other, so they take rows of three (issue 44). */}
         <TabsList className="grid w-full grid-cols-3 min-[375px]:grid-cols-[repeat(var(--tab-count),minmax(0,1fr))] sm:inline-flex sm:w-auto" style={{ '--tab-count': TABS.length + extraTabs.length } as CSSProperties}>
-          {[...TABS, ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
+          {[...TABS.map(([value, key]) => [value, t(key)] as const), ...extraTabs.map((tab) => [tab.value, tab.label] as const)].map(([value, label]) => (
             <TabsTrigger key={value} value={value} className={cn('px-2 sm:px-4', crowded && 'px-1 text-xs sm:text-sm')}>
               {label}
             </TabsTrigger>
@@ -140,6 +144,7 @@ export function ProfileScreen({
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab profile={user} />
+          <LanguageCard />
           <YourDataCard eraseConfirmation={eraseConfirmation} />
         </TabsContent>
         {extraTabs.map((tab) => (

@@ -1,5 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { updateProfileBodySchema, type UserProfile } from '@contract/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,6 +34,7 @@ function serverFieldError(error: unknown): FieldErrors {
  * (back to read-only) or cancelled (the saved values come back).
  */
 export function SettingsTab({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const [username, setUsername] = useState(profile.username);
@@ -70,10 +72,10 @@ export function SettingsTab({ profile }: { profile: UserProfile }) {
     try {
       await update.mutateAsync(parsed.data);
       setEditing(false);
-      toast({ title: 'Profile updated', description: 'Your changes have been saved.' });
+      toast({ title: t('settings.updated'), description: t('settings.updatedText') });
     } catch (error) {
       setErrors(serverFieldError(error));
-      toast({ title: 'Update failed', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+      toast({ title: t('settings.failed'), description: t('settings.failedText'), variant: 'destructive' });
     }
   }
 
@@ -102,29 +104,29 @@ export function SettingsTab({ profile }: { profile: UserProfile }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile Settings</CardTitle>
-        <CardDescription>The name and email your account goes by. You sign in with this email.</CardDescription>
+        <CardTitle>{t('settings.title')}</CardTitle>
+        <CardDescription>{t('settings.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={save} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            {field('username', 'Username', editing ? username : profile.username, setUsername, { autoComplete: 'username' })}
-            {field('email', 'Email', editing ? email : profile.email, setEmail, { type: 'email', autoComplete: 'email' })}
+            {field('username', t('settings.username'), editing ? username : profile.username, setUsername, { autoComplete: 'username' })}
+            {field('email', t('settings.email'), editing ? email : profile.email, setEmail, { type: 'email', autoComplete: 'email' })}
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
             {editing ? (
               <>
                 <Button variant="outline" onClick={cancel} disabled={update.isPending}>
-                  Cancel
+                  {t('settings.cancel')}
                 </Button>
                 <Button type="submit" disabled={update.isPending}>
-                  {update.isPending ? 'Saving...' : 'Save Changes'}
+                  {update.isPending ? t('settings.saving') : t('settings.save')}
                 </Button>
               </>
             ) : (
               <Button onClick={startEditing}>
                 <Pencil aria-hidden="true" />
-                Edit Profile
+                {t('settings.edit')}
               </Button>
             )}
           </div>
