@@ -88,8 +88,10 @@ const PENDING = new Set([
   'client/src/features/chat/components/chat-sidebar.tsx', // 7
   'client/src/features/chat/components/citation-chips.tsx', // 1
   'client/src/features/chat/components/composer.tsx', // 18
+  'client/src/features/chat/components/composer-tools.tsx',
   'client/src/features/chat/components/conversation-list.tsx', // 19
   'client/src/features/chat/components/empty-state.tsx', // 2
+  'client/src/features/chat/components/jump-to-latest.tsx',
   'client/src/features/chat/components/markdown-content.tsx', // 1
   'client/src/features/chat/components/mention-picker.tsx', // 4
   'client/src/features/chat/components/message-actions.tsx', // 10
@@ -100,6 +102,7 @@ const PENDING = new Set([
   'client/src/features/chat/components/prompt-library-dialog.tsx', // 9
   'client/src/features/chat/components/prompt-picker.tsx', // 6
   'client/src/features/chat/components/reply-notes.tsx', // 4
+  'client/src/features/chat/components/send-button.tsx',
   'client/src/features/chat/components/shared-conversation-view.tsx', // 7
   'client/src/features/chat/components/shortcuts-dialog.tsx', // 2
   'client/src/features/chat/components/thinking-indicator.tsx', // 1
