@@ -20,8 +20,8 @@ export function PremiumHeader({ account }: { account?: ReactNode }) {
         </span>
       </Link>
       <div className="flex items-center gap-1">
-        {/* Not on a phone: at 320 px it left no room for the account corner; the landing page's footer has one. */}
-        <LanguageSelect className="text-sm text-genie-100 max-sm:hidden [&_select]:h-9 [&_select]:text-slate-900" />
+        {/* Not on a phone: at 320 px it left no room for the account corner (the landing page's footer has one); its word "Language" only from 1024 px (200% zoom of a laptop). */}
+        <LanguageSelect className="text-sm text-genie-100 max-sm:hidden max-lg:[&_label]:sr-only [&_select]:h-9 [&_select]:text-slate-900" />
         <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
         <Link href="/app" className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-genie-100 hover:bg-white/10 hover:text-white">
           <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
