@@ -4,6 +4,7 @@ import { AdminPage } from './pages/admin-page';
 import { FilesPage } from './pages/files-page';
 import { E2E_ADMIN } from './support/admin-credentials';
 import { useChatSessions } from './support/chat-session';
+import { setModelBehaviour } from './support/fake-model';
 
 const baseURL = inject('baseURL');
 
@@ -33,6 +34,17 @@ describe('focus after actions, by keyboard (issue 44)', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await carousel.waitClosed();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-message');
+  });
+
+  it('chat: Stop by keyboard puts focus back in the message box, ready for the next message', async () => {
+    const { page, chat } = await sessions.onChatScreen();
+    await setModelBehaviour({ kind: 'slow', tokenDelayMs: 300 });
+    await chat.send('one two three four five six seven eight nine ten');
+    await chat.preview().getByText('Fake reply', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('You stopped this reply.', { exact: true }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-message');
   });
 

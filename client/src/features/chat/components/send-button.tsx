@@ -1,4 +1,5 @@
 import { SendHorizontal, Square } from 'lucide-react';
+import { focusAfter } from '@/lib/focus-keeper';
 import { cn } from '@/lib/utils';
 
 /** Send, which becomes Stop while a reply streams (SPEC §4). */
@@ -6,7 +7,11 @@ export function SendOrStopButton({ sending, canSend, onStop, accentGradient }: {
   return sending ? (
     <button
       type="button"
-      onClick={onStop}
+      onClick={() => {
+        onStop();
+        // Stop turns into a Send that is off until something is typed: write next (issue 44).
+        focusAfter(() => document.getElementById('chat-message'));
+      }}
       title="Stop generating (Esc)"
       className="ml-auto inline-flex h-10 items-center gap-2 rounded-xl bg-slate-900 px-4 text-sm font-semibold text-slate-50 shadow-sm transition hover:bg-slate-700 sm:ml-0"
     >
