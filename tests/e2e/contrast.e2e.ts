@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminPage } from './pages/admin-page';
 import { E2E_ADMIN } from './support/admin-credentials';
 import { useChatSessions } from './support/chat-session';
+import { installColourMaths, type ColourMaths } from './support/colour-maths';
 import { contrastFailures } from './support/contrast';
 import { setModelBehaviour } from './support/fake-model';
 
@@ -17,6 +18,24 @@ describe('contrast in light and dark', () => {
     await ready(page);
     return (await contrastFailures(page)).map((f) => `${path || 'chat'}: "${f.text}" ${f.ratio}:1 < ${f.required}:1 (${f.color} on ${f.background})`);
   }
+
+  it('measures colours as WCAG does: black on white 21:1, a grey 4.48:1, half-transparent black over white a mid grey', async () => {
+    const { page } = await sessions.newPage();
+    await page.goto('/');
+    await installColourMaths(page);
+    const sums = await page.evaluate(() => {
+      const { rgba, over, contrast } = (window as unknown as { genieColourMaths: ColourMaths }).genieColourMaths;
+      const white = rgba('oklch(1 0 0)');
+      return {
+        white,
+        blackOnWhite: contrast(rgba('#000'), white),
+        grey: Math.round(contrast(rgba('#777'), white) * 100) / 100,
+        half: over(rgba('rgb(0 0 0 / 0.5)'), white).map(Math.round),
+      };
+    });
+    // The canvas keeps alpha in 255ths: 0.5 is stored as 128/255, so white shows through at 127.
+    expect(sums).toEqual({ white: [255, 255, 255, 1], blackOnWhite: 21, grey: 4.48, half: [127, 127, 127] });
+  });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`passes AA on the landing page, chat, files, profile and admin (${colorScheme})`, async () => {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { installColourMaths, type ColourMaths } from './colour-maths';
 
 /** One piece of visible text whose contrast with what is behind it is below WCAG 2.x AA. */
 export interface ContrastFailure {
@@ -35,31 +36,10 @@ export async function contrastFailures(page: Page): Promise<ContrastFailure[]> {
   return [...found.values()];
 }
 
-function failuresOnScreen(page: Page): Promise<ContrastFailure[]> {
+async function failuresOnScreen(page: Page): Promise<ContrastFailure[]> {
+  await installColourMaths(page);
   return page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-    const rgba = (css: string): number[] => {
-      ctx.clearRect(0, 0, 1, 1);
-      ctx.fillStyle = '#000';
-      ctx.fillStyle = css;
-      ctx.fillRect(0, 0, 1, 1);
-      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
-      return [r!, g!, b!, a! / 255];
-    };
-    const over = (top: number[], bottom: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + bottom[i]! * (1 - top[3]!));
-    const luminance = (c: number[]) => {
-      const [r, g, b] = c.map((v) => {
-        const s = v / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const contrast = (a: number[], b: number[]) => {
-      const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (l1! + 0.05) / (l2! + 0.05);
-    };
+    const { rgba, over, contrast } = (window as unknown as { genieColourMaths: ColourMaths }).genieColourMaths;
     /** One element's painted layers, topmost first (its gradient over its colour); null for a picture. */
     const layersOf = (element: Element): number[][][] | null => {
       const s = getComputedStyle(element);

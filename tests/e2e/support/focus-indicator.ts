@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { installColourMaths, type ColourMaths } from './colour-maths';
 
 /** The focused element's indicator, as painted: its colour, what it is drawn against and their contrast. */
 export interface FocusIndicator {
@@ -19,31 +20,10 @@ export interface FocusIndicator {
  * over its own; semi-transparent layers are composed down to the first opaque one (white under
  * all), and a gradient counts at its worst stop.
  */
-export function focusIndicator(page: Page): Promise<FocusIndicator> {
+export async function focusIndicator(page: Page): Promise<FocusIndicator> {
+  await installColourMaths(page);
   return page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-    const rgba = (css: string): number[] => {
-      ctx.clearRect(0, 0, 1, 1);
-      ctx.fillStyle = '#000';
-      ctx.fillStyle = css;
-      ctx.fillRect(0, 0, 1, 1);
-      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
-      return [r!, g!, b!, a! / 255];
-    };
-    const over = (top: number[], bottom: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + bottom[i]! * (1 - top[3]!));
-    const luminance = (c: number[]) => {
-      const [r, g, b] = c.map((v) => {
-        const s = v / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const contrast = (a: number[], b: number[]) => {
-      const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (l1! + 0.05) / (l2! + 0.05);
-    };
+    const { rgba, over, contrast } = (window as unknown as { genieColourMaths: ColourMaths }).genieColourMaths;
     const colourIn = /(?:rgba?|oklch|oklab|lab|lch|color|hsla?)\([^()]*\)|#[0-9a-f]{3,8}\b/gi;
 
     const element = document.activeElement as HTMLElement | null;
