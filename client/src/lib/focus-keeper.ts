@@ -26,7 +26,6 @@ interface Lost {
 let lastFocused: HTMLElement | null = null;
 /** Each element focused so far and the homes it was in then: a removed element has no ancestors left to ask. */
 const homesOf = new WeakMap<HTMLElement, HTMLElement[]>();
-let lastHomes: HTMLElement[] = [];
 let lost: Lost | null = null;
 /** A control disabled while it works, and where focus waits for it meanwhile. */
 let busy: { element: HTMLElement; standIn: HTMLElement } | null = null;
@@ -47,8 +46,11 @@ export const canTakeFocus = (element: HTMLElement) =>
 
 const focusIsNowhere = () => document.activeElement === null || document.activeElement === document.body;
 
+/** The first of `homes` still on the page and shown. */
+const firstShown = (homes: readonly HTMLElement[] | undefined) => homes?.find((region) => region.isConnected && region.getClientRects().length > 0) ?? null;
+
 /** Gives `element` focus, making a region focusable by script only (tabindex -1) when it is not. */
-function focusOn(element: HTMLElement) {
+export function giveFocus(element: HTMLElement) {
   if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: element.id === 'main' });
 }
@@ -62,7 +64,7 @@ function settle() {
       named = null;
       lost = null;
       busy = null;
-      focusOn(target);
+      giveFocus(target);
       return;
     }
     if (now > named.until) named = null;
@@ -71,23 +73,22 @@ function settle() {
   if (busy && canTakeFocus(busy.element) && (focusIsNowhere() || document.activeElement === busy.standIn)) {
     const { element } = busy;
     busy = null;
-    focusOn(element);
+    giveFocus(element);
     return;
   }
   const onPurpose = leftOnPurpose || (blurred !== null && blurred.isConnected);
   if (!lost && lastFocused && focusIsNowhere() && !onPurpose && document.hasFocus()) {
-    lost = { element: lastFocused, homes: lastHomes, since: now };
+    lost = { element: lastFocused, homes: homesOf.get(lastFocused) ?? [], since: now };
   }
   if (!lost || !focusIsNowhere()) return;
   const { element, homes, since } = lost;
   if (canTakeFocus(element)) {
     // Still here and usable: the browser dropped it while it was briefly disabled (Mark Contacted).
     lost = null;
-    focusOn(element);
+    giveFocus(element);
     return;
   }
-  const home = homes.find((region) => region.isConnected && region.getClientRects().length > 0);
-  const target = home ?? document.getElementById('main');
+  const target = firstShown(homes) ?? document.getElementById('main');
   if (!target) {
     // A page still loading (a lazy route after signing in): its main region comes soon.
     if (now - since > WAIT_MS) lost = null;
@@ -96,7 +97,7 @@ function settle() {
   lost = null;
   // Busy, not gone (Upload while it uploads): focus waits nearby and goes back when it is done.
   if (element.isConnected && (element as HTMLButtonElement).disabled) busy = { element, standIn: target };
-  focusOn(target);
+  giveFocus(target);
 }
 
 /** One look per frame, however many changes the frame made (a streaming reply makes many). */
@@ -126,11 +127,11 @@ export function installFocusKeeper() {
     if (target.id !== 'main') named = null;
     if (busy && target !== busy.standIn && target !== busy.element) busy = null;
     lastFocused = target;
-    lastHomes = [];
+    const homes: HTMLElement[] = [];
     for (let region = target.parentElement?.closest<HTMLElement>('[data-focus-home]'); region; region = region.parentElement?.closest<HTMLElement>('[data-focus-home]')) {
-      lastHomes.push(region);
+      homes.push(region);
     }
-    homesOf.set(target, lastHomes);
+    homesOf.set(target, homes);
   });
   new MutationObserver(scheduleSettle).observe(document.body, {
     childList: true,
@@ -154,7 +155,5 @@ export function focusAfter(find: () => HTMLElement | null | undefined) {
  * dialog gives focus back when its opener is gone (a deleted file's menu button: the file list).
  */
 export function homeOf(element: HTMLElement): HTMLElement | null {
-  return homesOf.get(element)?.find((region) => region.isConnected && region.getClientRects().length > 0) ?? null;
+  return firstShown(homesOf.get(element));
 }
-
-export { focusOn as giveFocus };
