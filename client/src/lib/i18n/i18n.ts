@@ -9,7 +9,14 @@ import { DEFAULT_LANGUAGE, type Language } from '@contract/languages';
  * visitor downloads only their own. client/src/locales/<lang>/<namespace>.json: one namespace per
  * feature, so people translating different features never edit the same file.
  */
-const english = import.meta.glob<ResourceLanguage[string]>('../../locales/en/*.json', { eager: true, import: 'default' });
+// The shell's namespaces, needed by the first screen of any route. A feature's own namespace
+// (chat, files, admin, ...) is not here: its English arrives in the feature's chunk through
+// featureTexts (./feature-texts.ts), so the landing page does not carry the admin console's words.
+const SHELL_NAMESPACES = ['common', 'errors', 'landing', 'auth', 'premium', 'profile'] as const;
+const english = import.meta.glob<ResourceLanguage[string]>(
+  ['../../locales/en/common.json', '../../locales/en/errors.json', '../../locales/en/landing.json', '../../locales/en/auth.json', '../../locales/en/premium.json', '../../locales/en/profile.json'],
+  { eager: true, import: 'default' },
+);
 const others = import.meta.glob<ResourceLanguage[string]>(['../../locales/*/*.json', '!../../locales/en/*.json'], { import: 'default' });
 
 const namespaceOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
@@ -20,7 +27,7 @@ function bundle(files: Record<string, ResourceLanguage[string]>): ResourceLangua
 }
 
 const resources: Resource = { en: bundle(english) };
-export const NAMESPACES = Object.keys(resources.en ?? {});
+export const NAMESPACES: readonly string[] = SHELL_NAMESPACES;
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
@@ -40,6 +47,15 @@ void i18n.use(initReactI18next).init({
     console.warn(`i18n missing key: ${languages.join(',')} ${namespace}:${key}`);
   },
 });
+
+/**
+ * A feature's English, added when the feature's chunk is first imported (before it renders), so
+ * i18next has it synchronously as it has the shell's. Another language's copy of the namespace is
+ * loaded with the rest of that language by applyLanguage.
+ */
+export function registerEnglish(namespace: string, texts: ResourceLanguage[string]): void {
+  if (!i18n.hasResourceBundle(DEFAULT_LANGUAGE, namespace)) i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, texts);
+}
 
 /** Loads `language`'s namespaces (once) and makes it the page's language, `<html lang>` included. */
 export async function applyLanguage(language: Language): Promise<void> {
