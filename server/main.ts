@@ -53,6 +53,8 @@ async function main() {
   if (database.kind === 'pglite') {
     await app.backups.listen(config.DATA_DIR).catch((error: unknown) => console.warn(`npm run backup will not reach this server: ${error instanceof Error ? error.message : String(error)}`));
   }
+  // Once people can be served: the hosted providers' packages, if a configured model needs them (ai-sdk.ts).
+  void preloadAiSdk(config);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
@@ -82,6 +84,13 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** The hosted providers' packages, loaded once the server listens when a configured model needs them (adapters/llm/ai-sdk.ts). */
+async function preloadAiSdk(config: ReturnType<typeof loadConfig>) {
+  const [{ configNeedsAiSdk }, { loadAiSdk }] = await Promise.all([import('./adapters/llm/providers'), import('./adapters/llm/ai-sdk')]);
+  if (!configNeedsAiSdk(config)) return;
+  await loadAiSdk().catch((error: unknown) => console.warn(`the model providers' packages did not load: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 main().catch((error: unknown) => {

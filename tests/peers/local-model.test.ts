@@ -135,7 +135,7 @@ describe('chat with a local model', () => {
 
   it("turns the runtime's own refusal of a prompt into context_exceeded with the runtime's size", async () => {
     // Past Genie's budget (which would refuse first), straight at the provider model.
-    const model = languageModelFor(loadConfig({ ...LOCAL_ENV }), { provider: 'local', modelId: MODEL });
+    const model = await languageModelFor(loadConfig({ ...LOCAL_ENV }), { provider: 'local', modelId: MODEL });
     const stream = streamModel({ model, system: 'You are terse.', history: [], user: [{ type: 'text', text: 'lexicon '.repeat(1500) }], signal: new AbortController().signal, idleTimeoutMs: 60_000 });
     const error = await stream.next().then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);

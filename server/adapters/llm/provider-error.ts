@@ -1,4 +1,4 @@
-import { APICallError, JSONParseError, TypeValidationError } from 'ai';
+import { aiSdkIfLoaded } from './ai-sdk';
 
 /**
  * What went wrong with a model provider, in the words users see. One owner for both ways Genie
@@ -55,13 +55,15 @@ export function providerErrorOfStatus(status: number, said: string): ProviderErr
 
 /** An ai SDK call's failure. `afterResponse`: the provider had answered 2xx and was streaming when this happened. */
 export function toProviderError(error: unknown, afterResponse = false): ProviderError {
-  if (APICallError.isInstance(error)) {
+  // Not loaded, the SDK made no call, so the error is none of its classes (the local model's, say).
+  const sdk = aiSdkIfLoaded();
+  if (sdk?.APICallError.isInstance(error)) {
     if (error.statusCode && error.statusCode >= 400) return providerErrorOfStatus(error.statusCode, `${error.responseBody ?? ''} ${error.message}`);
     if (!error.statusCode) return new ProviderError('failed', UNREACHABLE);
     // A 2xx whose body broke off: the connection was cut mid-reply.
     return new ProviderError('failed', CUT_OFF);
   }
-  if (afterResponse && error instanceof TypeError && !JSONParseError.isInstance(error) && !TypeValidationError.isInstance(error)) {
+  if (afterResponse && error instanceof TypeError && !sdk?.JSONParseError.isInstance(error) && !sdk?.TypeValidationError.isInstance(error)) {
     // The body's connection failed mid-stream (undici's TypeError "terminated").
     return new ProviderError('failed', CUT_OFF);
   }

@@ -1,15 +1,12 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createXai } from '@ai-sdk/xai';
 import type { ImageModel } from 'ai';
 import type { Config } from '../../config';
-import { modelLabel, type ModelChoice } from './catalogue';
+import { buildCatalogue, imageModelChoice, modelLabel, type ModelChoice } from './catalogue';
 import { createLocalLanguageModel } from './local/local-language-model';
 import { localRuntimeFor } from './local/local-models';
 import { ChatCompletionsModel } from './chat-completions';
 import type { ChatModel } from './model-stream';
 import { retryingFetch } from './retrying-fetch';
+import { loadAiSdk } from './ai-sdk';
 
 export const VENICE_DEFAULT_BASE_URL = 'https://api.venice.ai/api/v1';
 export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
@@ -19,15 +16,29 @@ export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
  * schema for stream chunks in its constructor, and zod compiles a schema on its first parse, so a
  * model made per request paid both on every chat (milliseconds of CPU before the first token).
  */
-const languageModels = new WeakMap<Config, Map<string, ChatModel>>();
+const languageModels = new WeakMap<Config, Map<string, Promise<ChatModel>>>();
 
-export function languageModelFor(config: Config, choice: ModelChoice): ChatModel {
+export function languageModelFor(config: Config, choice: ModelChoice): Promise<ChatModel> {
   let models = languageModels.get(config);
   if (!models) languageModels.set(config, (models = new Map()));
   const key = modelLabel(choice);
   let model = models.get(key);
-  if (!model) models.set(key, (model = createLanguageModel(config, choice)));
+  if (!model) {
+    model = createLanguageModel(config, choice);
+    // A failed import is not kept: the next chat tries again.
+    model.catch(() => models.delete(key));
+    models.set(key, model);
+  }
   return model;
+}
+
+/** The providers whose chat models come from the ai SDK's packages (ai-sdk.ts), not Genie's own code. */
+const SDK_PROVIDERS: readonly ModelChoice['provider'][] = ['openai', 'anthropic', 'xai'];
+
+/** True when a configured model (a persona's, or the images') is made by the ai SDK's packages. */
+export function configNeedsAiSdk(config: Config): boolean {
+  const image = imageModelChoice(config);
+  return Object.values(buildCatalogue(config)).some((choice) => choice !== null && SDK_PROVIDERS.includes(choice.provider)) || (image !== null && image.provider !== 'local' && image.provider !== 'anthropic');
 }
 
 /**
@@ -36,14 +47,20 @@ export function languageModelFor(config: Config, choice: ModelChoice): ChatModel
  * Responses API, which such servers lack); the hosted providers with their own SDK package use
  * it, and OpenAI itself uses `.chat()` so a custom OPENAI_BASE_URL proxy also works.
  */
-function createLanguageModel(config: Config, choice: ModelChoice): ChatModel {
+async function createLanguageModel(config: Config, choice: ModelChoice): Promise<ChatModel> {
   switch (choice.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await loadAiSdk();
       return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await loadAiSdk();
       return createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, fetch: retryingFetch })(choice.modelId);
-    case 'xai':
+    }
+    case 'xai': {
+      const { createXai } = await loadAiSdk();
       return createXai({ apiKey: config.XAI_API_KEY, baseURL: config.XAI_BASE_URL, fetch: retryingFetch }).chat(choice.modelId);
+    }
     case 'venice':
     case 'ollama':
     case 'openai-compatible': {
@@ -55,7 +72,9 @@ function createLanguageModel(config: Config, choice: ModelChoice): ChatModel {
   }
 }
 
-export function imageModelFor(config: Config, choice: ModelChoice): ImageModel | null {
+export async function imageModelFor(config: Config, choice: ModelChoice): Promise<ImageModel | null> {
+  if (choice.provider === 'anthropic' || choice.provider === 'local') return null;
+  const { createOpenAI, createXai, createOpenAICompatible } = await loadAiSdk();
   switch (choice.provider) {
     case 'openai':
       return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: retryingFetch }).image(choice.modelId);
@@ -64,10 +83,7 @@ export function imageModelFor(config: Config, choice: ModelChoice): ImageModel |
     case 'venice':
     case 'ollama':
     case 'openai-compatible':
-      return compatible(config, choice.provider).imageModel(choice.modelId);
-    case 'anthropic':
-    case 'local':
-      return null;
+      return createOpenAICompatible({ name: choice.provider, ...compatibleSettings(config, choice.provider), includeUsage: true, fetch: retryingFetch }).imageModel(choice.modelId);
   }
 }
 
@@ -81,6 +97,3 @@ function compatibleSettings(config: Config, provider: CompatibleProvider): { bas
   }[provider];
 }
 
-function compatible(config: Config, provider: CompatibleProvider) {
-  return createOpenAICompatible({ name: provider, ...compatibleSettings(config, provider), includeUsage: true, fetch: retryingFetch });
-}

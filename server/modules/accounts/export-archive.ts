@@ -1,5 +1,4 @@
 import { Readable, type PassThrough } from 'node:stream';
-import yazl from 'yazl';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
 import { folderPaths, safeSegment, UniqueNames } from './archive-names';
@@ -26,8 +25,10 @@ const json = (value: unknown) => text(`${JSON.stringify(value, null, 2)}\n`);
  * file's stream is open at a time, so memory stays bounded whatever the account holds.
  * The returned stream errors if any read fails.
  */
-export function exportArchive(deps: { db: Db; store: ObjectStore }, userId: string, now: Date): Readable {
+export async function exportArchive(deps: { db: Db; store: ObjectStore }, userId: string, now: Date): Promise<Readable> {
   const { db, store } = deps;
+  // Imported by the first export, not at every start (issue 48).
+  const { default: yazl } = await import('yazl');
   const zip = new yazl.ZipFile();
   // yazl's output is a PassThrough: destroying it with the error is what the reader (the store) sees.
   const output = zip.outputStream as PassThrough;

@@ -45,7 +45,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
 
   async function build(row: UserExportRow) {
     try {
-      const { size } = await store.put(row.objectKey, exportArchive({ db, store }, row.userId, clock.now()), {
+      const { size } = await store.put(row.objectKey, await exportArchive({ db, store }, row.userId, clock.now()), {
         maxBytes: MAX_EXPORT_BYTES,
         contentType: 'application/zip',
       });

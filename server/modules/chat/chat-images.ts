@@ -1,4 +1,4 @@
-import { generateImage } from 'ai';
+import { loadAiSdk } from '../../adapters/llm/ai-sdk';
 import { imageModelChoice } from '../../adapters/llm/catalogue';
 import { imageModelFor } from '../../adapters/llm/providers';
 import type { Config } from '../../config';
@@ -26,12 +26,13 @@ export async function generateImageFor(
   signal: AbortSignal,
 ): Promise<ImageOutcome> {
   const choice = imageModelChoice(deps.config);
-  const model = choice ? imageModelFor(deps.config, choice) : null;
+  const model = choice ? await imageModelFor(deps.config, choice) : null;
   if (!model) return { note: IMAGE_NOT_SET_UP };
   const timeout = AbortSignal.timeout(deps.config.MODEL_TIMEOUT_MS);
   try {
     // A full library gets no image: asking the provider to draw one would only cost the operator.
     if (!(await deps.files.hasRoom(userId))) return { note: IMAGE_NO_ROOM };
+    const { generateImage } = await loadAiSdk();
     const result = await generateImage({ model, prompt, n: 1, maxRetries: 0, abortSignal: AbortSignal.any([signal, timeout]) });
     const mimeType = result.image.mediaType || 'image/png';
     const file = await deps.files.storeGeneratedFile(userId, {

@@ -79,7 +79,7 @@ async function replyByParts(
 ) {
   const { config, reportedContext } = deps;
   const contextTokens = reportedContext.sizeFor(modelLabel(choice), configuredContextTokens(config, request.persona.id, choice));
-  const model = languageModelFor(config, choice);
+  const model = await languageModelFor(config, choice);
   draft.providerAsked = true;
   const result = await runDocumentTask({
     contextTokens,

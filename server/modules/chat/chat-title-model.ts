@@ -38,7 +38,7 @@ export async function modelTitle(config: Config, choice: ModelChoice, exchange: 
   let text = '';
   try {
     const stream = streamModel({
-      model: languageModelFor(config, choice),
+      model: await languageModelFor(config, choice),
       system,
       history: [],
       user: [{ type: 'text', text: exchange.message.slice(0, EXCERPT_CHARS) }],

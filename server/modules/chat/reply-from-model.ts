@@ -58,9 +58,10 @@ export async function replyFromModel(deps: ReplyDeps, request: ReplyRequest, cho
     let roundText = '';
     // Each round's calls and results take room the fitting could not know of: the reply's share gives it.
     const roomAfterTools = () => (tools ? Math.max(256, fitted.maxOutputTokens - estimateTokens(JSON.stringify(rounds))) : fitted.maxOutputTokens);
+    const model = await languageModelFor(config, choice);
     const ask = () =>
       streamModel({
-        model: languageModelFor(config, choice),
+        model,
         system,
         history: fitted.history,
         user,

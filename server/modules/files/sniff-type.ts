@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 
 /** How many leading bytes the type sniffer reads (file-type's own minimum for every format). */
 export const SNIFF_BYTES = 4100;
@@ -44,7 +43,8 @@ function looksLikeText(sample: Uint8Array): boolean {
  * becomes text/plain; anything else unrecognised is application/octet-stream.
  */
 export async function sniffMimeType(sample: Uint8Array, claimed: string | undefined): Promise<string> {
-  const detected = sample.length > 0 ? await fileTypeFromBuffer(sample) : undefined;
+  // Imported at the first upload, not at every start (about 80 ms of CPU, issue 48); then cached by Node.
+  const detected = sample.length > 0 ? await (await import('file-type')).fileTypeFromBuffer(sample) : undefined;
   if (detected) return detected.mime;
   const claim = normaliseMimeType(claimed);
   if (sample.length === 0) return claim && isTextualType(claim) ? claim : 'application/octet-stream';

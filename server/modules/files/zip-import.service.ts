@@ -1,6 +1,6 @@
 import type { ImportSummary, ImportZipBody } from '@contract/files';
 import { IMPORT_MAX_FILES } from '@contract/limits';
-import { openCappedZip, type CappedZip } from '../../adapters/extraction/formats/capped-zip';
+import type { CappedZip } from '../../adapters/extraction/formats/capped-zip';
 import { ExtractionLimitError } from '../../adapters/extraction/limits';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Db } from '../../db/database';
@@ -81,6 +81,8 @@ export function createZipImportService(deps: {
         const bytes = await readStart(store, key, upload.size, upload.size);
         let zip: CappedZip;
         try {
+          // jszip is imported by the first .zip import, not at every start (issue 48).
+          const { openCappedZip } = await import('../../adapters/extraction/formats/capped-zip');
           zip = await openCappedZip(bytes, { maxEntryBytes: limits.maxEntryBytes, maxTotalBytes: limits.maxTotalBytes });
         } catch {
           throw new AppError('invalid_input', 'That file is not a ZIP archive Genie can read.', 'objectPath');
