@@ -15,18 +15,20 @@ const STATUS_DOT = { online: 'bg-emerald-500', offline: 'bg-amber-400', not_conf
  * The setup an operator needs when a persona answers offline. It lives here and in the README,
  * never in a user's reply (issue 18: users are told to ask their administrator).
  */
+// The settings are written as they are typed, in every language; the sentence around them is translated.
+const SETTINGS = {
+  key: <code>{'OPENAI_API_KEY'}</code>,
+  url: <code>{'OLLAMA_BASE_URL=http://127.0.0.1:11434/v1'}</code>,
+  model: <code>{'GENIE_MODEL_DEFAULT=ollama:llama3.2'}</code>,
+};
+
 function ConnectModelHelp() {
   const { t } = useAdminTexts();
   return (
     <div className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="connect-model-help">
       <p className="font-semibold">{t('system.connectTitle')}</p>
       <p className="mt-1">
-        {/* The settings are written as they are typed, in every language. */}
-        <Trans
-          t={t}
-          i18nKey="system.connectBody"
-          components={{ key: <code>OPENAI_API_KEY</code>, url: <code>OLLAMA_BASE_URL=http://127.0.0.1:11434/v1</code>, model: <code>GENIE_MODEL_DEFAULT=ollama:llama3.2</code> }}
-        />
+        <Trans t={t} i18nKey="system.connectBody" components={SETTINGS} />
       </p>
     </div>
   );
