@@ -71,7 +71,8 @@ export function SystemTab() {
               <li key={check.id} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid={`system-${check.id}`}>
                 <span className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[check.status])} aria-hidden="true" />
                 <div>
-                  <p className="font-medium">{check.label}</p>
+                  {/* Named by its id in the page's language; the server's English label is the same words. */}
+                  <p className="font-medium">{t(`system.check.${check.id}`)}</p>
                   <p className="text-sm font-semibold">{t(`system.status.${check.status}`)}</p>
                   <p className="text-xs text-slate-500">{check.detail}</p>
                 </div>
