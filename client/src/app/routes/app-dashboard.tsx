@@ -4,6 +4,7 @@ import { AccountArea } from '@/features/auth/components/account-area';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { SimpleDashboard } from '@/features/dashboard/components/simple-dashboard';
+import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useOffersUpgrade, useSessionUser, type SessionState } from '@/lib/session-user';
 
 /**
@@ -13,12 +14,13 @@ import { useOffersUpgrade, useSessionUser, type SessionState } from '@/lib/sessi
  * shows (docs/spec-deviations.md).
  */
 function DashboardAccount({ session }: { session: SessionState }) {
+  const { t } = useDashboardTexts();
   return (
     <>
       <AccountArea tone="light" />
       {session.status === 'signed-in' && (
-        <SignOutButton confirmText="Logout?" size="sm">
-          <LogOut aria-hidden="true" /> Logout
+        <SignOutButton confirmText={t('header.logoutConfirm')} size="sm">
+          <LogOut aria-hidden="true" /> {t('header.logout')}
         </SignOutButton>
       )}
     </>

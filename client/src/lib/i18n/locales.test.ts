@@ -37,8 +37,6 @@ const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')
  */
 const PENDING = new Set([
   'client/src/app/router.tsx', // 1
-  'client/src/app/routes/app-dashboard.tsx', // 1
-  'client/src/app/routes/billing.tsx', // 1
   'client/src/app/routes/chat.tsx', // 2
   'client/src/app/routes/files.tsx', // 1
   'client/src/app/routes/not-found.tsx', // 3
@@ -48,25 +46,6 @@ const PENDING = new Set([
   'client/src/components/ui/dialog.tsx', // 1
   'client/src/components/ui/price-tag.tsx', // 3
   'client/src/components/ui/toaster.tsx', // 1
-  'client/src/features/admin/components/account-list.tsx', // 17
-  'client/src/features/admin/components/admin-dashboard.tsx', // 7
-  'client/src/features/admin/components/admin-login-form.tsx', // 6
-  'client/src/features/admin/components/analytics-tab.tsx', // 7
-  'client/src/features/admin/components/audit-tab.tsx', // 10
-  'client/src/features/admin/components/demo-requests-tab.tsx', // 6
-  'client/src/features/admin/components/invoices-card.tsx', // 5
-  'client/src/features/admin/components/local-models-panel.tsx', // 1
-  'client/src/features/admin/components/mcp-servers-panel.tsx', // 2
-  'client/src/features/admin/components/overview-tab.tsx', // 2
-  'client/src/features/admin/components/payments-tab.tsx', // 7
-  'client/src/features/admin/components/promotions-tab.tsx', // 22
-  'client/src/features/admin/components/revenue-chart.tsx', // 2
-  'client/src/features/admin/components/stat-card.tsx', // 2
-  'client/src/features/admin/components/storage-tab.tsx', // 2
-  'client/src/features/admin/components/system-tab.tsx', // 10
-  'client/src/features/admin/components/team-list.tsx', // 7
-  'client/src/features/admin/components/usage-tab.tsx', // 11
-  'client/src/features/admin/components/users-tab.tsx', // 3
   'client/src/features/auth/components/account-area.tsx', // 7
   'client/src/features/auth/components/forgot-password-form.tsx', // 13
   'client/src/features/auth/components/ldap-sign-in-form.tsx', // 3
@@ -78,9 +57,6 @@ const PENDING = new Set([
   'client/src/features/auth/components/sso-button.tsx', // 1
   'client/src/features/auth/components/verify-email-banner.tsx', // 1
   'client/src/features/auth/components/verify-email-page.tsx', // 7
-  'client/src/features/billing/components/invoice-screen.tsx', // 15
-  'client/src/features/billing/components/payment-qr.tsx', // 1
-  'client/src/features/billing/components/plan-and-invoices.tsx', // 8
   'client/src/features/chat/components/attachment-chips.tsx', // 1
   'client/src/features/chat/components/browse-files-dialog.tsx', // 2
   'client/src/features/chat/components/chat-header.tsx', // 1
@@ -112,11 +88,6 @@ const PENDING = new Set([
   'client/src/features/chat/components/upgrade-prompt.tsx', // 2
   'client/src/features/chat/components/user-message-body.tsx', // 7
   'client/src/features/chat/components/variant-switcher.tsx', // 3
-  'client/src/features/dashboard/components/canned-chat.tsx', // 7
-  'client/src/features/dashboard/components/dashboard-header.tsx', // 3
-  'client/src/features/dashboard/components/simple-dashboard.tsx', // 2
-  'client/src/features/dashboard/components/stats-grid.tsx', // 2
-  'client/src/features/dashboard/components/templates-and-actions.tsx', // 5
   'client/src/features/files/components/breadcrumb-bar.tsx', // 3
   'client/src/features/files/components/delete-item.tsx', // 3
   'client/src/features/files/components/empty-state.tsx', // 2

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPasswordResetSent } from '@contract/accounts';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n/i18n';
 import { errorSentence } from '@/lib/error-sentence';
 import { ADMIN_QUERY_KEY, adminRequest } from '../lib/admin-token';
 
@@ -11,10 +12,10 @@ export function useSendPasswordReset() {
     mutationFn: async (id: string): Promise<AdminPasswordResetSent> =>
       (await adminRequest('POST', `/api/admin/users/${encodeURIComponent(id)}/password-reset`)).json(),
     onSuccess: ({ message }) => {
-      toast({ title: 'Reset link sent', description: message });
+      toast({ title: i18n.t('admin:toasts.resetSent'), description: message });
       // The audit log has a new entry.
       return queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
-    onError: (error) => toast({ title: 'No reset link sent', description: errorSentence(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: i18n.t('admin:toasts.resetNotSent'), description: errorSentence(error), variant: 'destructive' }),
   });
 }

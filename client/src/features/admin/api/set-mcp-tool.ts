@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { McpServersResponse } from '@contract/mcp-tools';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n/i18n';
 import { errorSentence } from '@/lib/error-sentence';
 import { ADMIN_QUERY_KEY, adminRequest } from '../lib/admin-token';
 import { mcpServersQueryOptions } from './get-mcp-servers';
@@ -16,6 +17,6 @@ export function useSetMcpTool() {
       // The audit log has the change (its keys carry their filters: the admin root covers them all).
       return queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
-    onError: (error) => toast({ title: 'Tool not changed', description: errorSentence(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: i18n.t('admin:mcp.notChanged'), description: errorSentence(error), variant: 'destructive' }),
   });
 }

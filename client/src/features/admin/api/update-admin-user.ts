@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserPatch } from '@contract/accounts';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n/i18n';
 import { errorSentence } from '@/lib/error-sentence';
 import { ADMIN_QUERY_KEY, adminRequest } from '../lib/admin-token';
 
@@ -11,6 +12,6 @@ export function useUpdateAdminUser() {
     mutationFn: async ({ id, patch }: { id: string; patch: AdminUserPatch }): Promise<AdminUser> =>
       (await adminRequest('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, patch)).json(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
-    onError: (error) => toast({ title: 'Action failed', description: errorSentence(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: i18n.t('admin:toasts.actionFailed'), description: errorSentence(error), variant: 'destructive' }),
   });
 }

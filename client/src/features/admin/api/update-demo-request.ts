@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEMO_STATUS_NOTES, type DemoRequest } from '@contract/demo-requests';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n/i18n';
 import { adminRequest } from '../lib/admin-token';
 import { demoRequestsQueryOptions } from './get-demo-requests';
 
@@ -13,6 +14,6 @@ export function useUpdateDemoRequest() {
     mutationFn: async ({ id, status }: { id: string; status: MarkStatus }): Promise<DemoRequest> =>
       (await adminRequest('PUT', `/api/demo-requests/${encodeURIComponent(id)}`, { status, notes: DEMO_STATUS_NOTES[status] })).json(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: demoRequestsQueryOptions().queryKey }),
-    onError: () => toast({ title: 'Error', description: 'Failed to update status', variant: 'destructive' }),
+    onError: () => toast({ title: i18n.t('admin:error'), description: i18n.t('admin:demoRequests.updateFailed'), variant: 'destructive' }),
   });
 }

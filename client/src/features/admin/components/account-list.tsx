@@ -17,12 +17,12 @@ import { useRevokeApiKeys } from '../api/revoke-api-keys';
 import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { useDebounced } from '@/lib/use-debounced';
+import { adminFormats } from '../lib/formats';
+import { useAdminTexts } from '../texts';
 import { QueryState } from './stat-card';
 
-
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
-
-const planName = (plan: string | null) => (plan === null ? 'Free' : (PLANS.find((p) => p.id === plan)?.name ?? plan));
+/** A plan's product name (never translated), or null for no plan. */
+const planName = (plan: string | null) => (plan === null ? null : (PLANS.find((p) => p.id === plan)?.name ?? plan));
 
 /** Accounts: search by email or username, page on, suspend or reactivate, grant a plan by hand, mail a password reset. */
 export function AccountList() {
@@ -30,24 +30,25 @@ export function AccountList() {
   const debounced = useDebounced(search.trim(), 300);
   const users = useAdminUsers(debounced);
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const { t } = useAdminTexts();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Accounts</CardTitle>
-        <CardDescription>Admins see account details only: never a user’s conversations or file contents.</CardDescription>
+        <CardTitle>{t('accounts.title')}</CardTitle>
+        <CardDescription>{t('accounts.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <label className="relative block">
-          <span className="sr-only">Search accounts</span>
+          <span className="sr-only">{t('accounts.search')}</span>
           <Search aria-hidden="true" className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by email or username" className="pl-9" type="search" />
+          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('accounts.searchPlaceholder')} className="pl-9" type="search" />
         </label>
         <QueryState isLoading={users.isLoading} error={users.error}>
           {rows.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-500">{debounced ? 'No account matches that search.' : 'No accounts yet.'}</p>
+            <p className="py-6 text-center text-sm text-slate-500">{debounced ? t('accounts.noMatch') : t('accounts.none')}</p>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Accounts">
+            <ul className="divide-y divide-slate-100" aria-label={t('accounts.list')}>
               {rows.map((user) => (
                 <AccountRow key={user.id} user={user} />
               ))}
@@ -55,7 +56,7 @@ export function AccountList() {
           )}
           {users.hasNextPage && (
             <Button variant="outline" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage} className="justify-self-center">
-              {users.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {users.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
             </Button>
           )}
         </QueryState>
@@ -68,6 +69,8 @@ function AccountRow({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
   const sendReset = useSendPasswordReset();
   const revokeKeys = useRevokeApiKeys();
+  const { t, i18n } = useAdminTexts();
+  const { day } = adminFormats(i18n.language);
   const [plan, setPlan] = useState<PlanId>(user.plan ?? 'starter');
   const suspended = user.status === 'suspended';
   return (
@@ -75,31 +78,31 @@ function AccountRow({ user }: { user: AdminUser }) {
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium text-slate-900">{user.email}</span>
-          <Badge variant={suspended ? 'danger' : user.status === 'erasing' ? 'warning' : 'success'}>{user.status}</Badge>
-          <Badge variant={user.plan ? 'pro' : 'secondary'}>{planName(user.plan)}</Badge>
+          <Badge variant={suspended ? 'danger' : user.status === 'erasing' ? 'warning' : 'success'}>{t(`accounts.status.${user.status}`)}</Badge>
+          <Badge variant={user.plan ? 'pro' : 'secondary'}>{planName(user.plan) ?? t('free')}</Badge>
         </p>
         <p className="truncate text-sm text-slate-500">
           @{user.username}
-          {user.team && ` · ${user.team.name} (${user.team.role})`}
+          {user.team && ` · ${user.team.name} (${t(`accounts.role.${user.team.role}`)})`}
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-slate-600">
-        <dt className="text-slate-500">Last active</dt>
-        <dd className="whitespace-nowrap">{formatDay(user.lastActiveAt)}</dd>
-        <dt className="text-slate-500">Storage</dt>
+        <dt className="text-slate-500">{t('accounts.lastActive')}</dt>
+        <dd className="whitespace-nowrap">{day(user.lastActiveAt)}</dd>
+        <dt className="text-slate-500">{t('accounts.storage')}</dt>
         <dd className="whitespace-nowrap">{formatBytes(user.storageBytes)}</dd>
-        <dt className="text-slate-500">API keys</dt>
+        <dt className="text-slate-500">{t('accounts.apiKeys')}</dt>
         <dd className="whitespace-nowrap">{user.apiKeys}</dd>
         {user.premiumUntil && (
           <>
-            <dt className="text-slate-500">Plan until</dt>
-            <dd className="whitespace-nowrap">{formatDay(user.premiumUntil)}</dd>
+            <dt className="text-slate-500">{t('accounts.planUntil')}</dt>
+            <dd className="whitespace-nowrap">{day(user.premiumUntil)}</dd>
           </>
         )}
       </dl>
       <div className="flex flex-wrap items-center gap-2 lg:justify-end">
         <select
-          aria-label={`Plan to grant ${user.email}`}
+          aria-label={t('accounts.planToGrant', { email: user.email })}
           className={cn(inputClasses, 'h-9 w-auto')}
           value={plan}
           onChange={(e) => setPlan(e.target.value as PlanId)}
@@ -111,44 +114,44 @@ function AccountRow({ user }: { user: AdminUser }) {
           ))}
         </select>
         <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { plan } })}>
-          <Crown aria-hidden="true" /> Grant 30 days
+          <Crown aria-hidden="true" /> {t('accounts.grant')}
         </Button>
         <ConfirmButton
-          title="Send a password reset?"
-          description={`Mail ${user.email} a link to choose a new password? Their password stays until they use it.`}
-          confirmLabel="Send reset"
+          title={t('accounts.resetTitle')}
+          description={t('accounts.resetDescription', { email: user.email })}
+          confirmLabel={t('accounts.sendReset')}
           disabled={sendReset.isPending || user.status === 'erasing'}
           // Its failure is the mutation's own toast (onError); the dialog only closes.
           onConfirm={() => sendReset.mutateAsync(user.id).catch(() => undefined)}
         >
-          <KeyRound aria-hidden="true" /> Send reset
+          <KeyRound aria-hidden="true" /> {t('accounts.sendReset')}
         </ConfirmButton>
         {user.apiKeys > 0 && (
           <ConfirmButton
-            title="Revoke API keys?"
-            description={`Revoke all ${user.apiKeys} API key${user.apiKeys === 1 ? '' : 's'} of ${user.email}? Scripts and editors using them stop at once.`}
-            confirmLabel="Revoke keys"
+            title={t('accounts.revokeTitle')}
+            description={t('accounts.revokeDescription', { count: user.apiKeys, email: user.email })}
+            confirmLabel={t('accounts.revokeKeys')}
             variant="destructive"
             disabled={revokeKeys.isPending}
             onConfirm={() => revokeKeys.mutateAsync(user.id).catch(() => undefined)}
           >
-            <Unplug aria-hidden="true" /> Revoke keys
+            <Unplug aria-hidden="true" /> {t('accounts.revokeKeys')}
           </ConfirmButton>
         )}
         {suspended ? (
           <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: user.id, patch: { status: 'active' } })}>
-            <RotateCcw aria-hidden="true" /> Reactivate
+            <RotateCcw aria-hidden="true" /> {t('accounts.reactivate')}
           </Button>
         ) : (
           <ConfirmButton
-            title="Suspend this account?"
-            description={`Suspend ${user.email}? Their sessions end now and they cannot sign in until reactivated.`}
-            confirmLabel="Suspend"
+            title={t('accounts.suspendTitle')}
+            description={t('accounts.suspendDescription', { email: user.email })}
+            confirmLabel={t('accounts.suspend')}
             variant="destructive"
             disabled={update.isPending || user.status === 'erasing'}
             onConfirm={() => update.mutateAsync({ id: user.id, patch: { status: 'suspended' } }).catch(() => undefined)}
           >
-            <Ban aria-hidden="true" /> Suspend
+            <Ban aria-hidden="true" /> {t('accounts.suspend')}
           </ConfirmButton>
         )}
       </div>

@@ -20,20 +20,10 @@ import { UsageTab } from './usage-tab';
 import { UsersTab } from './users-tab';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { SkipLink } from '@/components/ui/skip-link';
+import { useAdminTexts } from '../texts';
 
-const TABS = [
-  ['overview', 'Overview'],
-  ['promotions', 'Promotions'],
-  ['demo-requests', 'Demo Requests'],
-  ['analytics', 'Analytics'],
-  ['payments', 'Crypto Payments'],
-  ['users', 'Users'],
-  ['usage', 'Usage'],
-  ['audit', 'Audit'],
-  ['storage', 'File Storage'],
-  ['system', 'System'],
-] as const;
-type TabId = (typeof TABS)[number][0];
+const TABS = ['overview', 'promotions', 'demo-requests', 'analytics', 'payments', 'users', 'usage', 'audit', 'storage', 'system'] as const;
+type TabId = (typeof TABS)[number];
 
 const edgeFade = 'pointer-events-none absolute inset-y-0 w-10 from-slate-50 to-transparent transition-opacity duration-200';
 
@@ -81,6 +71,7 @@ export function AdminDashboard() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const logout = useAdminLogout();
+  const { t } = useAdminTexts();
   const [tab, setTab] = useState<TabId>('overview');
 
   // SPEC §2: no stored token (never signed in, logged out, or a 401 cleared it) shows 'Please log
@@ -96,11 +87,11 @@ export function AdminDashboard() {
     return (
       <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center">
         <ShieldCheck className="h-10 w-10 text-genie-600" aria-hidden="true" />
-        <h1 className="text-lg font-semibold text-slate-900">Please log in</h1>
+        <h1 className="text-lg font-semibold text-slate-900">{t('dashboard.pleaseLogIn')}</h1>
         <p role="status" className="max-w-xs text-sm text-slate-600">
-          The admin console needs an admin sign-in. Taking you to the login page…
+          {t('dashboard.redirecting')}
         </p>
-        <Button onClick={() => navigate('/admin/login', { replace: true })}>Go to Login</Button>
+        <Button onClick={() => navigate('/admin/login', { replace: true })}>{t('dashboard.goToLogin')}</Button>
       </main>
     );
   }
@@ -116,16 +107,16 @@ export function AdminDashboard() {
             <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-genie-600 text-white">
               <ShieldCheck className="h-5 w-5" aria-hidden="true" />
             </div>
-            <h1 className="text-lg font-bold text-slate-900">Genie Admin</h1>
+            <h1 className="text-lg font-bold text-slate-900">{t('dashboard.title')}</h1>
             <Badge variant="success" className="gap-1.5">
               <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-emerald-600" aria-hidden="true" />
-              Live Data
+              {t('dashboard.liveData')}
             </Badge>
           </div>
           <div className="flex items-center gap-2">
             <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
             <Button variant="outline" size="sm" onClick={() => void refresh()}>
-              <RefreshCw aria-hidden="true" /> Refresh
+              <RefreshCw aria-hidden="true" /> {t('dashboard.refresh')}
             </Button>
             <Button
               variant="ghost"
@@ -133,7 +124,7 @@ export function AdminDashboard() {
               disabled={logout.isPending}
               onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin/login', { replace: true }) })}
             >
-              <LogOut aria-hidden="true" /> Logout
+              <LogOut aria-hidden="true" /> {t('dashboard.logout')}
             </Button>
           </div>
         </div>
@@ -142,9 +133,9 @@ export function AdminDashboard() {
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabId)}>
           <SidewaysScroller>
             <TabsList className="flex-nowrap">
-              {TABS.map(([id, label]) => (
+              {TABS.map((id) => (
                 <TabsTrigger key={id} value={id} className="whitespace-nowrap">
-                  {label}
+                  {t(`tabs.${id}`)}
                 </TabsTrigger>
               ))}
             </TabsList>

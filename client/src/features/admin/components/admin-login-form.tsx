@@ -8,11 +8,13 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminLogin } from '../api/login';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { useAdminTexts } from '../texts';
 
 /** SPEC §2 /admin/login: both fields required, show/hide toggle, 'Authenticating...' while pending. */
 export function AdminLoginForm() {
   const [, navigate] = useLocation();
   const login = useAdminLogin();
+  const { t } = useAdminTexts();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -23,10 +25,10 @@ export function AdminLoginForm() {
     if (!filled || login.isPending) return;
     try {
       const result = await login.mutateAsync({ username: username.trim(), password });
-      toast({ title: `Welcome back, ${result.user.username}!`, description: 'You are signed in to the admin dashboard.' });
+      toast({ title: t('login.welcome', { username: result.user.username }), description: t('login.welcomeDescription') });
       navigate('/admin', { replace: true });
     } catch {
-      toast({ title: 'Authentication Failed', description: 'Invalid username or password', variant: 'destructive' });
+      toast({ title: t('login.failed'), description: t('login.failedDescription'), variant: 'destructive' });
     }
   }
 
@@ -38,17 +40,17 @@ export function AdminLoginForm() {
           <div className="mb-2 flex h-12 w-12 items-center justify-center rounded-full bg-genie-100 text-genie-700">
             <ShieldCheck className="h-6 w-6" aria-hidden="true" />
           </div>
-          <CardTitle className="text-xl">Admin Access</CardTitle>
-          <CardDescription>Sign in to the Genie admin dashboard.</CardDescription>
+          <CardTitle className="text-xl">{t('login.title')}</CardTitle>
+          <CardDescription>{t('login.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <form className="grid grid-cols-1 gap-4" onSubmit={onSubmit}>
             <div className="grid grid-cols-1 gap-1.5">
-              <Label htmlFor="admin-username">Username</Label>
+              <Label htmlFor="admin-username">{t('login.username')}</Label>
               <Input id="admin-username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
             </div>
             <div className="grid grid-cols-1 gap-1.5">
-              <Label htmlFor="admin-password">Password</Label>
+              <Label htmlFor="admin-password">{t('login.password')}</Label>
               <div className="relative">
                 <Input
                   id="admin-password"
@@ -62,7 +64,7 @@ export function AdminLoginForm() {
                 <button
                   type="button"
                   className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
                   onClick={() => setShowPassword((shown) => !shown)}
                 >
                   {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
@@ -71,17 +73,17 @@ export function AdminLoginForm() {
             </div>
             <Button type="submit" disabled={!filled || login.isPending}>
               <Lock aria-hidden="true" />
-              {login.isPending ? 'Authenticating...' : 'Sign In'}
+              {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>
           </form>
           <Link href="/" className="mt-4 flex items-center justify-center gap-1 text-sm text-genie-700 hover:underline">
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to home
+            {t('login.backToHome')}
           </Link>
         </CardContent>
       </Card>
       <div className="fixed-palette mt-6 flex flex-col items-center gap-2">
-        <p className="max-w-sm text-center text-xs text-genie-200">All access attempts are logged and monitored.</p>
+        <p className="max-w-sm text-center text-xs text-genie-200">{t('login.monitored')}</p>
         <ThemeToggle className="text-genie-100 hover:bg-white/10 hover:text-white" />
       </div>
     </main>

@@ -2,8 +2,8 @@ import type { McpServerView } from '@contract/mcp-tools';
 import { cn } from '@/lib/utils';
 import { useMcpServers } from '../api/get-mcp-servers';
 import { useSetMcpTool } from '../api/set-mcp-tool';
+import { useAdminTexts } from '../texts';
 
-const STATE_TEXT: Record<McpServerView['state'], string> = { connecting: 'Connecting', ready: 'Ready', failed: 'Failed' };
 const STATE_DOT: Record<McpServerView['state'], string> = { connecting: 'bg-amber-400', ready: 'bg-emerald-500', failed: 'bg-red-500' };
 
 /**
@@ -13,21 +13,22 @@ const STATE_DOT: Record<McpServerView['state'], string> = { connecting: 'bg-ambe
 export function McpServersPanel() {
   const { data } = useMcpServers();
   const setTool = useSetMcpTool();
+  const { t } = useAdminTexts();
   if (!data || data.servers.length === 0) return null;
   return (
     <section className="mt-6" aria-labelledby="mcp-servers-heading" data-testid="mcp-servers">
       <h3 id="mcp-servers-heading" className="mb-1 text-sm font-semibold text-slate-700">
-        MCP tools
+        {t('mcp.title')}
       </h3>
-      <p className="mb-3 text-xs text-slate-500">Tools offered to models in chat. Read-only tools run at once; the others run only when the user allows each call.</p>
+      <p className="mb-3 text-xs text-slate-500">{t('mcp.description')}</p>
       <ul className="grid grid-cols-1 gap-3">
         {data.servers.map((server) => (
           <li key={server.name} className="rounded-xl border border-slate-200 p-4">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATE_DOT[server.state])} aria-hidden="true" />
               <p className="font-medium">{server.name}</p>
-              <p className="text-sm font-semibold">{STATE_TEXT[server.state]}</p>
-              <p className="text-xs text-slate-500">{server.transport === 'stdio' ? 'stdio' : 'streamable HTTP'}</p>
+              <p className="text-sm font-semibold">{t(`mcp.state.${server.state}`)}</p>
+              <p className="text-xs text-slate-500">{server.transport === 'stdio' ? 'stdio' : t('mcp.http')}</p>
             </div>
             {server.message && server.state !== 'ready' && <p className="mt-1 break-words text-xs text-slate-600">{server.message}</p>}
             {server.tools.length > 0 && (
@@ -37,7 +38,7 @@ export function McpServersPanel() {
                     <div className="min-w-0 flex-1">
                       <p className="break-words font-mono text-xs font-semibold text-slate-800">
                         {tool.name}
-                        <span className="ml-2 inline-block whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-600">{tool.readOnly ? 'read-only' : 'asks first'}</span>
+                        <span className="ml-2 inline-block whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-600">{tool.readOnly ? t('mcp.readOnly') : t('mcp.asksFirst')}</span>
                       </p>
                       {tool.description && <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{tool.description}</p>}
                     </div>
@@ -48,9 +49,9 @@ export function McpServersPanel() {
                         checked={tool.enabled}
                         disabled={setTool.isPending}
                         onChange={(event) => setTool.mutate({ server: server.name, tool: tool.name, enabled: event.target.checked })}
-                        aria-label={`Offer ${server.name} ${tool.name}`}
+                        aria-label={t('mcp.offer', { server: server.name, tool: tool.name })}
                       />
-                      {tool.enabled ? 'On' : 'Off'}
+                      {tool.enabled ? t('mcp.on') : t('mcp.off')}
                     </label>
                   </li>
                 ))}

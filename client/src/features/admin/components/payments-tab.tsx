@@ -5,7 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { useAdminDashboard } from '../api/get-dashboard';
 import { InvoicesCard } from './invoices-card';
-import { formatDate, QueryState } from './stat-card';
+import { i18n } from '@/lib/i18n/i18n';
+import { adminFormats } from '../lib/formats';
+import { useAdminTexts } from '../texts';
+import { QueryState } from './stat-card';
 
 /** SPEC §4: confirmed is green, pending is yellow, anything else is red. */
 export const paymentStatusVariant = (status: string) => (status === 'confirmed' ? 'success' : status === 'pending' ? 'warning' : 'danger');
@@ -19,14 +22,16 @@ export function eightDecimals(amount: string) {
 async function copyAddress(currency: string, address: string) {
   try {
     await navigator.clipboard.writeText(address);
-    toast({ title: 'Copied!', description: `${currency} address copied to clipboard` });
+    toast({ title: i18n.t('admin:payments.copied'), description: i18n.t('admin:payments.copiedDescription', { currency }) });
   } catch {
-    toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
+    toast({ title: i18n.t('admin:payments.copyFailed'), description: i18n.t('admin:payments.copyFailedDescription'), variant: 'destructive' });
   }
 }
 
 export function PaymentsTab() {
   const { data, isLoading, error } = useAdminDashboard();
+  const { t, i18n: texts } = useAdminTexts();
+  const { dateTime, usd } = adminFormats(texts.language);
   return (
     <QueryState isLoading={isLoading} error={error}>
       {data && (
@@ -34,12 +39,12 @@ export function PaymentsTab() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <Wallet className="h-4 w-4 text-genie-600" aria-hidden="true" /> Business Wallets
+                <Wallet className="h-4 w-4 text-genie-600" aria-hidden="true" /> {t('payments.wallets')}
               </CardTitle>
-              <CardDescription>Addresses from the server's BUSINESS_WALLET_* settings.</CardDescription>
+              <CardDescription>{t('payments.walletsDescription')}</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-2">
-              {Object.keys(data.businessAddresses).length === 0 && <p className="text-sm text-slate-500">No wallet addresses are configured.</p>}
+              {Object.keys(data.businessAddresses).length === 0 && <p className="text-sm text-slate-500">{t('payments.noWallets')}</p>}
               {Object.entries(data.businessAddresses).map(([currency, address]) => (
                 <div key={currency} className="flex items-center gap-2 rounded-lg bg-slate-50 p-2">
                   <Badge variant="outline">{currency}</Badge>
@@ -47,8 +52,8 @@ export function PaymentsTab() {
                   <code className="min-w-0 flex-1 break-all text-xs">
                     {address}
                   </code>
-                  <Button size="sm" variant="ghost" onClick={() => void copyAddress(currency, address)} aria-label={`Copy ${currency} address`}>
-                    <Copy aria-hidden="true" /> Copy
+                  <Button size="sm" variant="ghost" onClick={() => void copyAddress(currency, address)} aria-label={t('payments.copyAddress', { currency })}>
+                    <Copy aria-hidden="true" /> {t('payments.copy')}
                   </Button>
                 </div>
               ))}
@@ -56,26 +61,26 @@ export function PaymentsTab() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Recent Payments</CardTitle>
+              <CardTitle>{t('payments.recent')}</CardTitle>
               <CardDescription>
-                {data.totalPayments} {data.totalPayments === 1 ? 'payment' : 'payments'}, {data.confirmedPayments} confirmed.{' '}
-                {data.totalPayments > data.payments.length ? `The ${data.payments.length} most recent:` : 'Newest first:'}
+                {t('payments.summary', { count: data.totalPayments, confirmed: data.confirmedPayments })}{' '}
+                {data.totalPayments > data.payments.length ? t('payments.mostRecent', { count: data.payments.length }) : t('payments.newestFirst')}
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {data.payments.length === 0 && <p className="text-sm text-slate-500">No payments yet.</p>}
+              {data.payments.length === 0 && <p className="text-sm text-slate-500">{t('payments.none')}</p>}
               <ul className="grid grid-cols-1 gap-2">
                 {data.payments.map((payment) => (
                   <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
                     <div className="min-w-0">
                       <p className="font-mono font-medium">
-                        {eightDecimals(payment.amount)} {payment.cryptocurrency} <span className="font-sans text-slate-500">(${payment.amountUSD})</span>
+                        {eightDecimals(payment.amount)} {payment.cryptocurrency} <span className="font-sans text-slate-500">({usd(Number(payment.amountUSD))})</span>
                       </p>
                       <p className="truncate text-xs text-slate-500">
-                        {payment.user ?? 'deleted account'} · {formatDate(payment.createdAt)} · <span title={payment.txHash}>{payment.txHash.slice(0, 18)}</span>
+                        {payment.user ?? t('payments.deletedAccount')} · {dateTime(payment.createdAt)} · <span title={payment.txHash}>{payment.txHash.slice(0, 18)}</span>
                       </p>
                     </div>
-                    <Badge variant={paymentStatusVariant(payment.status)}>{payment.status}</Badge>
+                    <Badge variant={paymentStatusVariant(payment.status)}>{t(`payments.status.${payment.status}`, { defaultValue: payment.status })}</Badge>
                   </li>
                 ))}
               </ul>

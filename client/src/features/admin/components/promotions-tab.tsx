@@ -12,9 +12,11 @@ import { useAdminPromos } from '../api/get-promos';
 import { useAdminSchemes } from '../api/get-schemes';
 import { usePauseAll } from '../api/pause-all';
 import { withLocalTimes } from '../lib/local-times';
-import { formatDate, QueryState, usd } from './stat-card';
+import { adminFormats } from '../lib/formats';
+import { useAdminTexts } from '../texts';
+import { QueryState } from './stat-card';
 
-const CATEGORY_TITLES: Record<SchemeCategory, string> = { pricing: 'Pricing', retail: 'Retail', psychology: 'Psychology' };
+const CATEGORIES: SchemeCategory[] = ['pricing', 'retail', 'psychology'];
 
 export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void }) {
   const schemes = useAdminSchemes();
@@ -23,6 +25,8 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
   const deployScheme = useDeployScheme();
   const pauseAll = usePauseAll();
   const [confirmPause, setConfirmPause] = useState(false);
+  const { t, i18n } = useAdminTexts();
+  const { usd, dateTime } = adminFormats(i18n.language);
   // SPEC §4: all deploy buttons are disabled while any deploy runs.
   const deploying = deployPromotion.isPending || deployScheme.isPending;
 
@@ -31,9 +35,9 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <Rocket className="h-4 w-4 text-genie-600" aria-hidden="true" /> Deploy Promotions
+            <Rocket className="h-4 w-4 text-genie-600" aria-hidden="true" /> {t('promotions.deployTitle')}
           </CardTitle>
-          <CardDescription>Each promotion changes what users see and pay until it ends on its own.</CardDescription>
+          <CardDescription>{t('promotions.deployDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {promotionActionSchema.options.map((action: PromotionAction) => {
@@ -45,8 +49,8 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
                   <p className="font-semibold text-slate-900">{definition.name}</p>
                   <p className="text-sm text-slate-600">{definition.effect}</p>
                 </div>
-                <Button size="sm" disabled={deploying} onClick={() => deployPromotion.mutate(action)} aria-label={`Deploy ${definition.name}`}>
-                  {pendingHere ? 'Deploying...' : 'Deploy'}
+                <Button size="sm" disabled={deploying} onClick={() => deployPromotion.mutate(action)} aria-label={t('promotions.deployLabel', { name: definition.name })}>
+                  {pendingHere ? t('deploying') : t('deploy')}
                 </Button>
               </div>
             );
@@ -57,36 +61,36 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <BarChart3 className="h-4 w-4 text-genie-600" aria-hidden="true" /> Campaign Performance
+            <BarChart3 className="h-4 w-4 text-genie-600" aria-hidden="true" /> {t('promotions.performance')}
           </CardTitle>
-          <CardDescription>Live campaigns and confirmed revenue since the earliest of them began.</CardDescription>
+          <CardDescription>{t('promotions.performanceDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4">
           <div className="grid grid-cols-2 gap-3">
             <div className="rounded-xl bg-genie-50 p-3">
               <p className="text-2xl font-bold text-genie-800" data-testid="active-campaigns">{promos.data?.performance.activeCampaigns ?? 0}</p>
-              <p className="text-xs text-slate-600">Active campaigns</p>
+              <p className="text-xs text-slate-600">{t('promotions.activeCampaigns')}</p>
             </div>
             <div className="rounded-xl bg-emerald-50 p-3">
               <p className="text-2xl font-bold text-emerald-800">{usd(promos.data?.performance.revenueUSD ?? 0)}</p>
-              <p className="text-xs text-slate-600">Revenue impact</p>
+              <p className="text-xs text-slate-600">{t('promotions.revenueImpact')}</p>
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={onViewAnalytics}>
-              <BarChart3 aria-hidden="true" /> View Analytics
+              <BarChart3 aria-hidden="true" /> {t('promotions.viewAnalytics')}
             </Button>
             <Button variant="destructive" size="sm" disabled={pauseAll.isPending} onClick={() => setConfirmPause(true)}>
-              <PauseCircle aria-hidden="true" /> Pause All
+              <PauseCircle aria-hidden="true" /> {t('promotions.pauseAll')}
             </Button>
             {/* Pause All ends every live campaign at once, for every visitor: it asks first (issue 18). */}
             <Dialog open={confirmPause} onOpenChange={setConfirmPause}>
               <DialogContent>
-                <DialogTitle>Pause every campaign?</DialogTitle>
-                <DialogDescription>Every live promotion and scheme ends now, and visitors see regular prices at once.</DialogDescription>
+                <DialogTitle>{t('promotions.pauseTitle')}</DialogTitle>
+                <DialogDescription>{t('promotions.pauseDescription')}</DialogDescription>
                 <div className="flex justify-end gap-2">
                   <Button variant="outline" onClick={() => setConfirmPause(false)}>
-                    Cancel
+                    {t('promotions.cancel')}
                   </Button>
                   <Button
                     variant="destructive"
@@ -95,7 +99,7 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
                       pauseAll.mutate();
                     }}
                   >
-                    Pause all campaigns
+                    {t('promotions.pauseConfirm')}
                   </Button>
                 </div>
               </DialogContent>
@@ -107,31 +111,31 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <Megaphone className="h-4 w-4 text-genie-600" aria-hidden="true" /> Campaign Manager
+            <Megaphone className="h-4 w-4 text-genie-600" aria-hidden="true" /> {t('promotions.manager')}
           </CardTitle>
           <CardDescription>
-            Marketing schemes are records of outreach the team runs; users never see them.{' '}
-            {schemes.data && (schemes.data.cleanupService.isRunning ? 'Expiry cleanup is running.' : 'Expiry cleanup is not running.')}
+            {t('promotions.managerDescription')}{' '}
+            {schemes.data && (schemes.data.cleanupService.isRunning ? t('promotions.cleanupRunning') : t('promotions.cleanupStopped'))}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState isLoading={schemes.isLoading} error={schemes.error}>
             {schemes.data && (
               <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-                {(Object.keys(CATEGORY_TITLES) as SchemeCategory[]).map((category) => (
+                {CATEGORIES.map((category) => (
                   <section key={category} className="grid min-w-0 content-start gap-2">
-                    <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{CATEGORY_TITLES[category]}</h4>
+                    <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t(`promotions.category.${category}`)}</h4>
                     {schemes.data.schemes[category]?.map((scheme) => {
                       const active = schemes.data.active.includes(scheme.name);
                       return (
                         <div key={scheme.name} className="grid grid-cols-1 gap-2 rounded-xl border border-slate-200 p-3">
                           <div className="flex items-start justify-between gap-2">
                             <p className="text-sm font-semibold">{scheme.name}</p>
-                            {active && <Badge variant="success">Active</Badge>}
+                            {active && <Badge variant="success">{t('promotions.active')}</Badge>}
                           </div>
                           <p className="text-xs text-slate-600">{scheme.desc}</p>
                           <Button size="sm" variant="outline" disabled={deploying || active} onClick={() => deployScheme.mutate(scheme.name)}>
-                            {deployScheme.isPending && deployScheme.variables === scheme.name ? 'Deploying...' : 'Deploy'}
+                            {deployScheme.isPending && deployScheme.variables === scheme.name ? t('deploying') : t('deploy')}
                           </Button>
                         </div>
                       );
@@ -146,32 +150,32 @@ export function PromotionsTab({ onViewAnalytics }: { onViewAnalytics: () => void
 
       <Card>
         <CardHeader>
-          <CardTitle>Promotions &amp; Notifications</CardTitle>
+          <CardTitle>{t('promotions.list')}</CardTitle>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4">
           <QueryState isLoading={promos.isLoading} error={promos.error}>
-            <ul className="grid grid-cols-1 gap-2" aria-label="Promotions">
-              {promos.data?.promos.length === 0 && <li className="text-sm text-slate-500">No promotions yet.</li>}
+            <ul className="grid grid-cols-1 gap-2" aria-label={t('promotions.listLabel')}>
+              {promos.data?.promos.length === 0 && <li className="text-sm text-slate-500">{t('promotions.none')}</li>}
               {promos.data?.promos.map((promo) => (
                 <li key={promo.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-medium">{promo.name}</span>
-                    {promo.active ? <Badge variant="success">Live</Badge> : <Badge variant="secondary">Expired</Badge>}
+                    {promo.active ? <Badge variant="success">{t('promotions.live')}</Badge> : <Badge variant="secondary">{t('promotions.expired')}</Badge>}
                   </div>
                   <p className="text-xs text-slate-600">{promo.headline}</p>
                   <p className="text-xs text-slate-500">
-                    {promo.active ? 'Ends' : 'Ended'} {formatDate(promo.expires)}
+                    {t(promo.active ? 'promotions.ends' : 'promotions.ended', { date: dateTime(promo.expires) })}
                   </p>
                 </li>
               ))}
             </ul>
             <div>
-              <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Notifications</h4>
+              <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('promotions.notifications')}</h4>
               <ul className="grid grid-cols-1 gap-1.5 text-xs text-slate-600">
-                {promos.data?.notifications.length === 0 && <li>No notifications yet.</li>}
+                {promos.data?.notifications.length === 0 && <li>{t('promotions.noNotifications')}</li>}
                 {promos.data?.notifications.slice(0, 8).map((note) => (
                   <li key={`${note.createdAt}-${note.message}`}>
-                    <span className="text-slate-500">{formatDate(note.createdAt)}</span> · {withLocalTimes(note.message)}
+                    <span className="text-slate-500">{dateTime(note.createdAt)}</span> · {withLocalTimes(note.message, i18n.language)}
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,8 @@
 import { BarChart3 } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminDashboard } from '@contract/admin';
-import { usd } from './stat-card';
+import { adminFormats } from '../lib/formats';
+import { useAdminTexts } from '../texts';
 
 /**
  * Revenue trends for 24h, 7d and 30d from confirmed payments. With no revenue in any period it
@@ -9,27 +10,29 @@ import { usd } from './stat-card';
  * variables, so it reads in the dark theme too; the hover highlight is a faint tint, not a grey block.
  */
 export function RevenueChart({ revenue }: { revenue: AdminDashboard['revenueStats'] }) {
+  const { t, i18n } = useAdminTexts();
+  const { usd, usdWhole } = adminFormats(i18n.language);
   const data = [
-    { period: 'Last 24h', revenue: revenue.last24h },
-    { period: 'Last 7d', revenue: revenue.last7d },
-    { period: 'Last 30d', revenue: revenue.last30d },
+    { period: t('revenue.last24h'), revenue: revenue.last24h },
+    { period: t('revenue.last7d'), revenue: revenue.last7d },
+    { period: t('revenue.last30d'), revenue: revenue.last30d },
   ];
   if (data.every((d) => d.revenue <= 0)) {
     return (
       <div className="flex h-64 w-full flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-slate-200 text-center" data-testid="revenue-empty">
         <BarChart3 className="h-8 w-8 text-slate-300" aria-hidden="true" />
-        <p className="text-sm font-medium text-slate-700">No revenue in the last 30 days yet</p>
-        <p className="max-w-xs text-xs text-slate-500">Confirmed payments show here as bars for the last 24 hours, 7 days and 30 days.</p>
+        <p className="text-sm font-medium text-slate-700">{t('revenue.emptyTitle')}</p>
+        <p className="max-w-xs text-xs text-slate-500">{t('revenue.emptyDescription')}</p>
       </div>
     );
   }
   return (
-    <div className="h-64 w-full" role="img" aria-label={`Revenue: ${data.map((d) => `${d.period} ${usd(d.revenue)}`).join(', ')}`}>
+    <div className="h-64 w-full" role="img" aria-label={t('revenue.chartLabel', { periods: data.map((d) => `${d.period} ${usd(d.revenue)}`).join(', ') })}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-slate-200)" />
           <XAxis dataKey="period" tickLine={false} axisLine={false} fontSize={12} tick={{ fill: 'var(--color-slate-500)' }} />
-          <YAxis tickFormatter={(v: number) => `$${v}`} tickLine={false} axisLine={false} fontSize={12} width={64} allowDecimals={false} tick={{ fill: 'var(--color-slate-500)' }} />
+          <YAxis tickFormatter={usdWhole} tickLine={false} axisLine={false} fontSize={12} width={64} allowDecimals={false} tick={{ fill: 'var(--color-slate-500)' }} />
           <Tooltip
             formatter={(value) => usd(Number(value))}
             cursor={{ fill: 'var(--color-genie-50)' }}
@@ -38,7 +41,7 @@ export function RevenueChart({ revenue }: { revenue: AdminDashboard['revenueStat
             // (tests/e2e/contrast.e2e.ts); genie-700 is dark in the light theme and light in the dark one.
             itemStyle={{ color: 'var(--color-genie-700)' }}
           />
-          <Bar dataKey="revenue" name="Revenue" fill="var(--color-genie-600)" radius={[6, 6, 0, 0]} isAnimationActive={false} />
+          <Bar dataKey="revenue" name={t('revenue.series')} fill="var(--color-genie-600)" radius={[6, 6, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

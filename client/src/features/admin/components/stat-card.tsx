@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
-import { localDateTime } from '../lib/local-times';
+import { useAdminTexts } from '../texts';
 
 export function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: ReactNode; detail?: ReactNode }) {
   return (
@@ -22,11 +22,8 @@ export function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIco
 
 /** Loading, error or the content: every tab shows one of the three, never a blank. */
 export function QueryState({ isLoading, error, children }: { isLoading: boolean; error: unknown; children: ReactNode }) {
-  if (isLoading) return <p className="p-6 text-center text-sm text-slate-500">Loading...</p>;
-  if (error) return <p className="p-6 text-center text-sm text-red-600">Could not load this data. {(error as Error).message}</p>;
+  const { t } = useAdminTexts();
+  if (isLoading) return <p className="p-6 text-center text-sm text-slate-500">{t('loading')}</p>;
+  if (error) return <p className="p-6 text-center text-sm text-red-600">{t('loadFailed', { message: (error as Error).message })}</p>;
   return <>{children}</>;
 }
-
-export const usd = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-/** A moment in the reader's own time zone (every admin date goes through here or withLocalTimes). */
-export const formatDate = (iso: string) => localDateTime(iso);

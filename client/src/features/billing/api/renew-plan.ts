@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { BillingCurrency, CheckoutResponse, Invoice } from '@contract/billing';
 import { errorSentence } from '@/lib/error-sentence';
+import { i18n } from '@/lib/i18n/i18n';
 import { apiRequest } from '@/lib/request';
 
 /** A renewal is a new invoice for the same plan (one click from the reminder, or after one ended). */
@@ -25,6 +26,6 @@ export function useRenewPlan() {
         },
       }),
     isPending: mutation.isPending,
-    problem: error ? errorSentence(error, 'The invoice could not be made. Try again in a moment.') : null,
+    problem: error ? errorSentence(error, i18n.t('billing:renewFailed')) : null,
   };
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { paymentUri } from '../lib/payment-uri';
+import { useBillingTexts } from '../texts';
 
 /** The address (with the amount, where the currency's URI carries one) as a QR code for a phone wallet. */
 export function PaymentQr({ currency, address, amount }: { currency: string; address: string; amount: string | null }) {
   const text = paymentUri(currency, address, amount);
   const [src, setSrc] = useState<string | null>(null);
+  const { t } = useBillingTexts();
   useEffect(() => {
     let live = true;
     // Loaded with the invoice page only: no other page carries the QR library.
@@ -18,7 +20,11 @@ export function PaymentQr({ currency, address, amount }: { currency: string; add
   }, [text]);
   return (
     <div className="flex h-56 w-56 shrink-0 items-center justify-center rounded-xl border border-slate-200 bg-white p-2">
-      {src ? <img src={src} width={208} height={208} alt={`QR code of the ${currency} address${amount ? ' and amount' : ''}`} data-testid="payment-qr" /> : <span className="text-xs text-slate-500">QR code…</span>}
+      {src ? (
+        <img src={src} width={208} height={208} alt={t(amount ? 'qrAltWithAmount' : 'qrAlt', { currency })} data-testid="payment-qr" />
+      ) : (
+        <span className="text-xs text-slate-500">{t('qrLoading')}</span>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-/** "Dec 28, 2026" */
-export const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+import type { Language } from '@contract/languages';
+import { formatDate, formatMoney } from '@/lib/i18n/format';
 
-/** "$199.00" */
-export const usd = (amount: string) => `$${Number(amount).toFixed(2)}`;
+/** "Dec 28, 2026", "28.12.2026": a day in the page's language (i18n.language). */
+export const day = (language: string, iso: string) => formatDate(language as Language, iso);
 
-export const STATUS_NAMES = { pending: 'Waiting for payment', paid: 'Paid', expired: 'Expired', invalid: 'Invalid', refunded: 'Refunded' } as const;
+/** "$199.00", "199,00 $": a price the server sends as a decimal string. */
+export const usd = (language: string, amount: string) => formatMoney(language as Language, Number(amount));

@@ -3,6 +3,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { CannedMessage } from '../hooks/use-canned-chat';
+import { useDashboardTexts } from '../texts';
 
 interface CannedChatProps {
   messages: CannedMessage[];
@@ -16,6 +17,7 @@ interface CannedChatProps {
 /** The dashboard's local assistant panel: a message list and a one-line composer. */
 export function CannedChat({ messages, replying, draft, onDraftChange, onSend, inputRef }: CannedChatProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  const { t } = useDashboardTexts();
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
@@ -36,12 +38,12 @@ export function CannedChat({ messages, replying, draft, onDraftChange, onSend, i
         </span>
         <div>
           <h2 id="assistant-title" className="text-base font-semibold text-slate-900">
-            AI assistant
+            {t('assistant.title')}
           </h2>
-          <p className="text-xs text-slate-500">A quick helper. For full conversations, open Chat.</p>
+          <p className="text-xs text-slate-500">{t('assistant.description')}</p>
         </div>
       </div>
-      <ol ref={listRef} aria-label="Messages" aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-5 py-4">
+      <ol ref={listRef} aria-label={t('assistant.messages')} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-5 py-4">
         {messages.map((message) => (
           <li key={message.id} className={cn('flex', message.role === 'user' ? 'justify-end' : 'justify-start')} data-role={message.role}>
             <div
@@ -50,12 +52,12 @@ export function CannedChat({ messages, replying, draft, onDraftChange, onSend, i
                 message.role === 'user' ? 'rounded-br-md bg-genie-600 text-white' : 'rounded-bl-md bg-slate-100 text-slate-800',
               )}
             >
-              <span className="sr-only">{message.role === 'user' ? 'You: ' : 'Genie: '}</span>
-              <p>{message.text}</p>
+              <span className="sr-only">{message.role === 'user' ? t('assistant.you') : t('assistant.genie')}</span>
+              <p>{message.role === 'user' ? message.text : t(`assistant.${message.reply}`)}</p>
               {message.role === 'assistant' && message.options && (
                 <ul className="mt-2 list-disc space-y-1 pl-5">
                   {message.options.map((option) => (
-                    <li key={option}>{option}</li>
+                    <li key={option}>{t(`assistant.options.${option}`)}</li>
                   ))}
                 </ul>
               )}
@@ -63,7 +65,7 @@ export function CannedChat({ messages, replying, draft, onDraftChange, onSend, i
           </li>
         ))}
         {replying && (
-          <li className="flex items-center gap-1.5 px-1 text-xs text-slate-500" aria-label="Genie is typing">
+          <li className="flex items-center gap-1.5 px-1 text-xs text-slate-500" aria-label={t('assistant.typing')}>
             <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-genie-400" />
             <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-genie-400 [animation-delay:150ms]" />
             <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-genie-400 [animation-delay:300ms]" />
@@ -72,18 +74,18 @@ export function CannedChat({ messages, replying, draft, onDraftChange, onSend, i
       </ol>
       <form onSubmit={onSubmit} className="flex gap-2 border-t border-slate-200 p-3">
         <label htmlFor="assistant-input" className="sr-only">
-          Message the assistant
+          {t('assistant.inputLabel')}
         </label>
         <input
           id="assistant-input"
           ref={inputRef}
           value={draft}
           onChange={(event) => onDraftChange(event.target.value)}
-          placeholder="Ask Genie anything…"
+          placeholder={t('assistant.placeholder')}
           autoComplete="off"
           className="h-10 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-400 focus-visible:border-genie-500"
         />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={!draft.trim()}>
+        <Button type="submit" size="icon" aria-label={t('assistant.send')} disabled={!draft.trim()}>
           <Send aria-hidden="true" />
         </Button>
       </form>

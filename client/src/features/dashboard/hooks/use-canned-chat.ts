@@ -3,19 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 /** SPEC §2: the dashboard's local chat answers after 1 s, with no server call. */
 export const CANNED_REPLY_DELAY_MS = 1_000;
 
-export const HELP_OPTIONS = [
-  'Write a professional email',
-  'Draft a contract or HR policy',
-  'Create a business report',
-  'Analyse a document you upload',
-  'Plan a project proposal',
-] as const;
+/** What the canned reply offers, as keys of dashboard:assistant.options (said in the page's language when shown). */
+export const HELP_OPTIONS = ['email', 'contract', 'report', 'analyse', 'proposal'] as const;
 
-export type CannedMessage =
-  | { id: number; role: 'user'; text: string }
-  | { id: number; role: 'assistant'; text: string; options?: readonly string[] };
+/** The assistant's two canned replies, by name: the text is looked up when drawn, so a language switch reaches them. */
+export type CannedReply = 'greeting' | 'help';
 
-const GREETING: CannedMessage = { id: 0, role: 'assistant', text: 'Hi! I am your Genie assistant. What would you like to work on today?' };
+export type CannedMessage = { id: number; role: 'user'; text: string } | { id: number; role: 'assistant'; reply: CannedReply; options?: typeof HELP_OPTIONS };
+
+const GREETING: CannedMessage = { id: 0, role: 'assistant', reply: 'greeting' };
 
 export function useCannedChat() {
   const [messages, setMessages] = useState<CannedMessage[]>([GREETING]);
@@ -30,7 +26,7 @@ export function useCannedChat() {
     setMessages((list) => [...list, { id: nextId.current++, role: 'user', text: trimmed }]);
     setReplying(true);
     const timer = window.setTimeout(() => {
-      setMessages((list) => [...list, { id: nextId.current++, role: 'assistant', text: 'I can help you with:', options: HELP_OPTIONS }]);
+      setMessages((list) => [...list, { id: nextId.current++, role: 'assistant', reply: 'help', options: HELP_OPTIONS }]);
       setReplying(false);
     }, CANNED_REPLY_DELAY_MS);
     timers.current.push(timer);
