@@ -103,21 +103,9 @@ const PENDING = new Set([
   'client/src/features/files/components/passage-results.tsx', // 4
   'client/src/features/files/components/rename-dialog.tsx', // 5
   'client/src/features/files/components/upload-progress-list.tsx', // 2
-  'client/src/features/landing/components/audience-section.tsx', // 1
-  'client/src/features/landing/components/demo-request-form.tsx', // 6
-  'client/src/features/landing/components/demo-request-section.tsx', // 2
-  'client/src/features/landing/components/faq-section.tsx', // 1
-  'client/src/features/landing/components/onboarding-section.tsx', // 2
-  'client/src/features/landing/components/pricing-section.tsx', // 5
-  'client/src/features/landing/components/roi-section.tsx', // 3
-  'client/src/features/landing/components/security-section.tsx', // 2
-  'client/src/features/landing/components/use-cases-section.tsx', // 2
   'client/src/features/personas/components/persona-carousel.tsx', // 7
   'client/src/features/personas/components/persona-details.tsx', // 2
   'client/src/features/personas/components/persona-tour.tsx', // 6
-  'client/src/features/premium/components/plan-card.tsx', // 5
-  'client/src/features/premium/components/plans-included.tsx', // 1
-  'client/src/features/premium/components/plans-section.tsx', // 3
   'client/src/features/profile/components/activity-tab.tsx', // 2
   'client/src/features/profile/components/api-keys-card.tsx', // 15
   'client/src/features/profile/components/overview-tab.tsx', // 2
@@ -127,17 +115,6 @@ const PENDING = new Set([
   'client/src/features/promotions/components/promotion-banner.tsx', // 1
   'client/src/features/pwa/components/offline-screen.tsx', // 3
   'client/src/features/pwa/components/update-prompt.tsx', // 2
-  'client/src/features/teams/components/audit-section.tsx', // 9
-  'client/src/features/teams/components/invitation-list.tsx', // 5
-  'client/src/features/teams/components/invitation-screen.tsx', // 12
-  'client/src/features/teams/components/invite-form.tsx', // 10
-  'client/src/features/teams/components/member-list.tsx', // 8
-  'client/src/features/teams/components/policy-section.tsx', // 5
-  'client/src/features/teams/components/remove-members-dialog.tsx', // 2
-  'client/src/features/teams/components/team-screen.tsx', // 6
-  'client/src/features/teams/components/team-summary.tsx', // 12
-  'client/src/features/teams/components/usage-chart.tsx', // 2
-  'client/src/features/teams/components/usage-section.tsx', // 16
 ]);
 
 describe('translations', () => {

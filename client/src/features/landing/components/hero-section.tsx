@@ -3,8 +3,8 @@ import { useTranslation } from '@/lib/i18n/i18n';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
 
-// Names of standards read the same in every language; only the Enterprise note is translated.
-const TRUST = ['GDPR', 'hero.trustHipaa', 'SSO', 'AES-256 and TLS 1.2+'];
+// SSO reads the same in every language; GDPR does not (DSGVO, RGPD), nor "and".
+const TRUST = ['security.gdprTitle', 'hero.trustHipaa', 'SSO', 'security.encryptionTitle'];
 
 export function HeroSection() {
   const { t } = useTranslation(['landing', 'common']);
@@ -36,7 +36,7 @@ export function HeroSection() {
             {TRUST.map((item) => (
               <li key={item} className="flex items-center gap-1.5">
                 <Lock className="h-3.5 w-3.5 text-genie-300" aria-hidden="true" />
-                {item.startsWith('hero.') ? t(item) : item}
+                {item.includes('.') ? t(item) : item}
               </li>
             ))}
           </ul>

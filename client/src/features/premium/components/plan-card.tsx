@@ -6,6 +6,7 @@ import { bestDiscountFor, discountedPrice } from '@contract/promotion-pricing';
 import { Button } from '@/components/ui/button';
 import { Countdown } from '@/components/ui/countdown';
 import { PriceTag } from '@/components/ui/price-tag';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 
 interface PlanCardProps {
@@ -22,6 +23,7 @@ export function PlanCard({ plan, promotions, selected, busy, onSubscribe, onCont
   const price = plan.monthlyPriceUSD === null ? null : discountedPrice(plan.monthlyPriceUSD, plan.id, promotions);
   const custom = plan.monthlyPriceUSD === null;
   const cardRef = useRef<HTMLLIElement>(null);
+  const { t } = useTranslation('premium');
   // Where the cards stack (phone, tablet), the plan picked on the landing page may sit below the
   // fold: bring it into view once, so "Your choice" is what the visitor sees first.
   useEffect(() => {
@@ -46,37 +48,38 @@ export function PlanCard({ plan, promotions, selected, busy, onSubscribe, onCont
         <h2 id={`plan-${plan.id}-name`} className="text-xl font-semibold text-slate-900">
           {plan.name}
         </h2>
-        {plan.popular && <span className="rounded-full bg-genie-600 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white">POPULAR</span>}
+        {plan.popular && <span className="rounded-full bg-genie-600 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white">{t('popular')}</span>}
         {selected && (
           <span className="ml-auto rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800" data-testid="selected-badge">
-            Your choice
+            {t('yourChoice')}
           </span>
         )}
       </div>
       <PriceTag className="mt-5 text-slate-900" amount={price} original={offer ? plan.monthlyPriceUSD : null} />
       {offer ? (
         <p className="mt-2 text-sm font-medium text-orange-600">
-          {offer.discountPercent}% off with {offer.name}
-          <Countdown to={offer.expiresAt} className="block" />
+          {t('percentOffWith', { percent: offer.discountPercent, promotion: offer.name })}
+          <Countdown to={offer.expiresAt} label={t('endsIn')} className="block" />
         </p>
       ) : (
-        <p className="mt-2 text-sm text-slate-500">{custom ? 'Priced for your organisation' : 'Billed monthly'}</p>
+        <p className="mt-2 text-sm text-slate-500">{custom ? t('pricedForYou') : t('billedMonthly')}</p>
       )}
       <ul className="mt-7 flex-1 space-y-3 text-sm text-slate-700">
-        {plan.features.map((feature) => (
+        {/* features.<plan> lists the catalogue's features in its order (plan-features.test.ts). */}
+        {plan.features.map((feature, index) => (
           <li key={feature} className="flex gap-3">
             <Check className="h-5 w-5 shrink-0 text-genie-600" aria-hidden="true" />
-            {feature}
+            {t(`features.${plan.id}.${index}`)}
           </li>
         ))}
       </ul>
       {custom ? (
-        <Button size="lg" variant="outline" className="mt-8 w-full" disabled={busy} onClick={() => onContactSales(plan)} aria-label={`Contact Sales about ${plan.name}`}>
-          Contact Sales
+        <Button size="lg" variant="outline" className="mt-8 w-full" disabled={busy} onClick={() => onContactSales(plan)} aria-label={t('contactSalesAbout', { plan: plan.name })}>
+          {t('contactSales')}
         </Button>
       ) : (
-        <Button size="lg" className="mt-8 w-full" disabled={busy} onClick={() => onSubscribe(plan)} aria-label={`Subscribe Now to ${plan.name}`}>
-          Subscribe Now
+        <Button size="lg" className="mt-8 w-full" disabled={busy} onClick={() => onSubscribe(plan)} aria-label={t('subscribeTo', { plan: plan.name })}>
+          {t('subscribe')}
         </Button>
       )}
     </li>

@@ -4,6 +4,7 @@ import type { ActivePromotion } from '@contract/promotions';
 import type { BillingCurrency } from '@contract/billing';
 import { inputClasses, labelClasses } from '@/components/ui/field-classes';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { useSubscribe } from '../hooks/use-subscribe';
 import { PlanCard } from './plan-card';
 
@@ -11,13 +12,14 @@ import { PlanCard } from './plan-card';
 export type RemoveMembersPrompt = ComponentType<{ request: { planName: string; seats: number } | null; onRemoved: () => void; onCancel: () => void }>;
 
 export function PlansSection({ selectedPlan, promotions, RemoveMembers }: { selectedPlan: PlanId | null; promotions: ActivePromotion[]; RemoveMembers: RemoveMembersPrompt }) {
+  const { t } = useTranslation('premium');
   const { subscribe, contactSales, redirectingTo, busy, currencies, currency, setCurrency, problem, removeMembersRequest, membersRemoved, cancelRemoveMembers } = useSubscribe();
   return (
     <div>
       {currencies.length > 0 && (
         <div className="mx-auto mb-6 flex max-w-xs items-center justify-center gap-3 rounded-xl bg-white/95 px-4 py-2 shadow-sm">
           <label htmlFor="pay-currency" className={labelClasses}>
-            Pay with
+            {t('payWith')}
           </label>
           <select id="pay-currency" className={`${inputClasses} w-32`} value={currency ?? ''} onChange={(event) => setCurrency(event.target.value as BillingCurrency)}>
             {currencies.map((c) => (
@@ -44,7 +46,7 @@ export function PlansSection({ selectedPlan, promotions, RemoveMembers }: { sele
       <div role="status" className="mt-6 flex min-h-6 items-center justify-center gap-2 text-sm font-medium text-genie-800">
         {redirectingTo && (
           <>
-            <Spinner className="h-4 w-4" /> Payment processing for {redirectingTo.name}. Taking you to your dashboard…
+            <Spinner className="h-4 w-4" /> {t('redirecting', { plan: redirectingTo.name })}
           </>
         )}
       </div>

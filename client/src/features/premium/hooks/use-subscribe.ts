@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import type { BillingCurrency } from '@contract/billing';
 import { seatLimit, SUBSCRIBE_REDIRECT_MS, type Plan } from '@contract/plan-catalogue';
 import { errorSentence } from '@/lib/error-sentence';
+import { i18n } from '@/lib/i18n/i18n';
 import { HttpError } from '@/lib/request';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useCreateCheckout } from '../api/create-checkout';
@@ -28,7 +29,7 @@ export function useSubscribe() {
   const chosenCurrency = currency ?? billing?.currencies[0] ?? null;
 
   function specAlert(plan: Plan) {
-    window.alert(`Payment processing for the ${plan.name} plan. You will be taken to your dashboard in a moment.`);
+    window.alert(i18n.t('premium:processingAlert', { plan: plan.name }));
     setRedirectingTo(plan);
     timer.current = window.setTimeout(() => navigate('/app'), SUBSCRIBE_REDIRECT_MS);
   }
@@ -49,12 +50,12 @@ export function useSubscribe() {
         setTooManyMembers(plan);
         return;
       }
-      setProblem(errorSentence(error, 'The invoice could not be made. Try again in a moment.'));
+      setProblem(errorSentence(error, i18n.t('premium:invoiceFailed')));
     }
   }
 
   function contactSales(plan: Plan) {
-    window.alert(`Thank you for your interest in ${plan.name}! To reach our sales team, request a demo on our home page and we will get in touch.`);
+    window.alert(i18n.t('premium:contactSalesAlert', { plan: plan.name }));
   }
 
   return {

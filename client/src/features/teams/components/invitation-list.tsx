@@ -6,20 +6,22 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorSentence } from '@/lib/error-sentence';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { formatDate, ROLE_LABEL } from '../lib/format';
+import { formatDate, roleLabel } from '../lib/format';
 import { invitationLinkOf } from '../lib/invitation-links';
+import { useTeamsTexts } from '../texts';
 import { CopyLink } from './copy-link';
 
 /** Pending invitations (owners and admins): each holds a seat until it is used, revoked or expires. */
 export function InvitationList({ team }: { team: Team }) {
+  const { t } = useTeamsTexts();
   const revoke = useRevokeInvitation();
   const [error, setError] = useState<string | null>(null);
   if (team.invitations.length === 0) return null;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pending invitations</CardTitle>
-        <CardDescription>Each takes a seat until it is used, revoked or expires.</CardDescription>
+        <CardTitle>{t('invitations.title')}</CardTitle>
+        <CardDescription>{t('invitations.lead')}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-slate-100">
@@ -31,35 +33,37 @@ export function InvitationList({ team }: { team: Team }) {
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                       <span className="break-all">{invitation.email}</span>
-                      <Badge variant="secondary">{ROLE_LABEL[invitation.role]}</Badge>
+                      <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
                     </p>
                     <p className="text-sm text-slate-500">
-                      {invitation.invitedBy ? `Invited by ${invitation.invitedBy} · ` : ''}expires {formatDate(invitation.expiresAt)}
+                      {invitation.invitedBy
+                        ? t('invitations.invitedByExpires', { name: invitation.invitedBy, date: formatDate(invitation.expiresAt) })
+                        : t('invitations.expires', { date: formatDate(invitation.expiresAt) })}
                     </p>
                   </div>
                   <Button
                     variant="outline"
                     size="sm"
                     className="shrink-0"
-                    aria-label={`Revoke the invitation for ${invitation.email}`}
+                    aria-label={t('invitations.revokeLabel', { email: invitation.email })}
                     disabled={revoke.isPending}
                     onClick={async () => {
                       setError(null);
                       try {
                         await revoke.mutateAsync(invitation.id);
                       } catch (caught) {
-                        setError(errorSentence(caught, 'Network error. Please try again.'));
+                        setError(errorSentence(caught, t('common:networkError')));
                       }
                     }}
                   >
                     <X aria-hidden="true" />
-                    Revoke
+                    {t('invitations.revoke')}
                   </Button>
                 </div>
                 {link ? (
-                  <CopyLink url={link} label={`Invitation link for ${invitation.email}`} />
+                  <CopyLink url={link} label={t('invite.linkFor', { email: invitation.email })} />
                 ) : (
-                  <p className="text-xs text-slate-500">Genie keeps no copy of the link. To send a new one, revoke this invitation and invite again.</p>
+                  <p className="text-xs text-slate-500">{t('invitations.noCopy')}</p>
                 )}
               </li>
             );

@@ -1,5 +1,6 @@
 import { AlertCircle, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -12,13 +13,15 @@ import { cn } from '@/lib/utils';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 import { formatDate, roleWithArticle } from '../lib/format';
+import { useTeamsTexts } from '../texts';
 
 function Frame({ children }: { children: ReactNode }) {
+  const { t } = useTeamsTexts();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-gradient-to-br from-genie-950 via-genie-800 to-indigo-700 p-4">
       <Card className="w-full max-w-md">{children}</Card>
       <Link href="/" className="rounded-lg px-2 py-1 text-sm font-medium text-genie-100 hover:text-white hover:underline">
-        Genie home
+        {t('common:genieHome')}
       </Link>
     </main>
   );
@@ -30,6 +33,7 @@ function Frame({ children }: { children: ReactNode }) {
  * joins with one click.
  */
 export function InvitationScreen({ token }: { token: string }) {
+  const { t } = useTeamsTexts();
   const [, navigate] = useLocation();
   const invitation = useInvitation(token);
   const me = useMe();
@@ -41,7 +45,7 @@ export function InvitationScreen({ token }: { token: string }) {
       <Frame>
         <CardContent className="flex flex-col items-center gap-3 py-12 text-slate-600" role="status">
           <Spinner className="h-8 w-8" />
-          <p>Opening your invitation...</p>
+          <p>{t('invitation.opening')}</p>
         </CardContent>
       </Frame>
     );
@@ -53,15 +57,13 @@ export function InvitationScreen({ token }: { token: string }) {
       <Frame>
         <CardContent className="flex flex-col items-center gap-3 py-10 text-center" role="alert">
           <AlertCircle aria-hidden="true" className="h-8 w-8 text-red-500" />
-          <p className="font-semibold text-slate-900">{gone ? 'This invitation cannot be used' : 'We could not open this invitation'}</p>
+          <p className="font-semibold text-slate-900">{gone ? t('invitation.gone') : t('invitation.failed')}</p>
           <p className="text-sm text-slate-600">
-            {gone
-              ? 'The link was already used, was revoked, or has expired. Ask the person who invited you for a new one.'
-              : errorSentence(invitation.error, 'Network error. Please try again.')}
+            {gone ? t('invitation.goneText') : errorSentence(invitation.error, t('common:networkError'))}
           </p>
           {!gone && (
             <Button variant="outline" onClick={() => void invitation.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           )}
         </CardContent>
@@ -78,17 +80,17 @@ export function InvitationScreen({ token }: { token: string }) {
         <div aria-hidden="true" className="mb-2 grid h-10 w-10 place-items-center rounded-xl bg-gradient-to-br from-genie-500 to-indigo-600 text-white shadow-sm">
           <Users className="h-5 w-5" />
         </div>
-        <CardTitle className="text-xl [overflow-wrap:anywhere]">Join {teamName} on Genie</CardTitle>
+        <CardTitle className="text-xl [overflow-wrap:anywhere]">{t('invitation.title', { team: teamName })}</CardTitle>
         <CardDescription className="[overflow-wrap:anywhere]">
-          {invitedBy ?? 'A team member'} invited {email} to join as {roleWithArticle(role)}. The link works once, until {formatDate(expiresAt)}.
+          {t('invitation.invited', { inviter: invitedBy ?? t('invitation.someone'), email, role: roleWithArticle(role), date: formatDate(expiresAt) })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="text-sm text-slate-600">You share the team's plan and its library. Your own conversations and private files stay yours.</p>
+        <p className="text-sm text-slate-600">{t('invitation.share')}</p>
         {user ? (
           <>
             <p className="text-sm text-slate-600">
-              Signed in as <span className="font-medium text-slate-900">{user.username}</span>.
+              <Trans t={t} i18nKey="invitation.signedInAs" values={{ name: user.username }} components={{ name: <span className="font-medium text-slate-900" /> }} />
             </p>
             <Button
               disabled={accept.isPending}
@@ -98,11 +100,11 @@ export function InvitationScreen({ token }: { token: string }) {
                   await accept.mutateAsync(token);
                   navigate('/team');
                 } catch (caught) {
-                  setError(errorSentence(caught, 'Network error. Please try again.'));
+                  setError(errorSentence(caught, t('common:networkError')));
                 }
               }}
             >
-              {accept.isPending ? 'Joining...' : `Join ${teamName}`}
+              {accept.isPending ? t('invitation.joining') : t('invitation.join', { team: teamName })}
             </Button>
           </>
         ) : (
@@ -111,10 +113,10 @@ export function InvitationScreen({ token }: { token: string }) {
               href={`/signup?invitation=${encodeURIComponent(token)}&next=${encodeURIComponent('/team')}`}
               className={cn(buttonVariants({ variant: 'default' }))}
             >
-              Create an account and join
+              {t('invitation.signUp')}
             </Link>
             <Link href={`/login?next=${encodeURIComponent(here)}`} className={cn(buttonVariants({ variant: 'outline' }))}>
-              I have an account: sign in
+              {t('invitation.signIn')}
             </Link>
           </>
         )}

@@ -10,7 +10,8 @@ import { useLeaveTeam } from '../api/leave-team';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMemberRole } from '../api/update-member-role';
-import { formatDate, ROLE_LABEL } from '../lib/format';
+import { formatDate, roleLabel } from '../lib/format';
+import { useTeamsTexts } from '../texts';
 import { ConfirmButton } from '@/components/confirm-button';
 
 interface MemberRowProps {
@@ -20,6 +21,7 @@ interface MemberRowProps {
 }
 
 function MemberRow({ member, me, onError }: MemberRowProps) {
+  const { t } = useTeamsTexts();
   const setRole = useUpdateMemberRole();
   const remove = useRemoveMember();
   const transfer = useTransferOwnership();
@@ -32,7 +34,7 @@ function MemberRow({ member, me, onError }: MemberRowProps) {
     try {
       await action();
     } catch (caught) {
-      onError(errorSentence(caught, 'Network error. Please try again.'));
+      onError(errorSentence(caught, t('common:networkError')));
     }
   };
 
@@ -45,52 +47,52 @@ function MemberRow({ member, me, onError }: MemberRowProps) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-2 font-medium text-slate-900">
             <span className="break-all">{member.username}</span>
-            {isMe && <span className="text-xs font-normal text-slate-500">(you)</span>}
+            {isMe && <span className="text-xs font-normal text-slate-500">{t('members.you')}</span>}
           </p>
           <p className="truncate text-sm text-slate-500">{member.email}</p>
-          <p className="text-xs text-slate-500">Joined {formatDate(member.joinedAt)}</p>
+          <p className="text-xs text-slate-500">{t('members.joined', { date: formatDate(member.joinedAt) })}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 pl-12 sm:pl-0">
         {manageable ? (
           <select
-            aria-label={`Role of ${member.username}`}
+            aria-label={t('members.roleOf', { name: member.username })}
             className={cn(inputClasses, 'h-9 w-auto')}
             value={member.role}
             disabled={setRole.isPending}
             onChange={(e) => void run(() => setRole.mutateAsync({ userId: member.userId, role: e.target.value as AssignableRole }))}
           >
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
+            <option value="member">{roleLabel('member')}</option>
+            <option value="admin">{roleLabel('admin')}</option>
           </select>
         ) : (
           <Badge variant={member.role === 'owner' ? 'default' : 'secondary'} className="gap-1">
             {member.role === 'owner' && <Crown aria-hidden="true" className="h-3 w-3" />}
-            {ROLE_LABEL[member.role]}
+            {roleLabel(member.role)}
           </Badge>
         )}
         {me.role === 'owner' && !isMe && (
           <ConfirmButton
-            title={`Make ${member.username} the owner?`}
-            description={`${member.username} becomes the team's owner and you become an admin. Only the new owner can hand ownership back.`}
-            confirmLabel="Transfer ownership"
+            title={t('members.makeOwnerTitle', { name: member.username })}
+            description={t('members.makeOwnerText', { name: member.username })}
+            confirmLabel={t('members.transfer')}
             onConfirm={() => run(() => transfer.mutateAsync(member.userId))}
           >
             <Crown aria-hidden="true" />
-            Make owner
+            {t('members.makeOwner')}
           </ConfirmButton>
         )}
         {manageable && (
           <ConfirmButton
             variant="destructive"
-            aria-label={`Remove ${member.username}`}
-            title={`Remove ${member.username} from the team?`}
-            description={`${member.username} loses access to the team at once. Their own conversations and private files stay theirs, in a new team of their own.`}
-            confirmLabel="Remove"
+            aria-label={t('members.removeLabel', { name: member.username })}
+            title={t('members.removeTitle', { name: member.username })}
+            description={t('members.removeText', { name: member.username })}
+            confirmLabel={t('members.remove')}
             onConfirm={() => run(() => remove.mutateAsync(member.userId))}
           >
             <UserMinus aria-hidden="true" />
-            Remove
+            {t('members.remove')}
           </ConfirmButton>
         )}
       </div>
@@ -100,17 +102,16 @@ function MemberRow({ member, me, onError }: MemberRowProps) {
 
 /** Members with their roles; owners and admins change roles and remove; anyone but a sole owner may leave. */
 export function MemberList({ team, me }: { team: Team; me: { userId: string; role: TeamRole } }) {
+  const { t } = useTeamsTexts();
   const [error, setError] = useState<string | null>(null);
   const leave = useLeaveTeam();
   const alone = team.members.length === 1;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Members</CardTitle>
+        <CardTitle>{t('members.title')}</CardTitle>
         <CardDescription>
-          {alone
-            ? 'Only you so far. Invited people share the plan and the team library; conversations and private files stay each person’s own.'
-            : `${team.members.length} people share the plan and the team library. Conversations and private files stay each person’s own.`}
+          {alone ? t('members.alone') : t('members.shared', { number: team.members.length })}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -127,25 +128,25 @@ export function MemberList({ team, me }: { team: Team; me: { userId: string; rol
         {!alone && (
           <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-500">
-              {me.role === 'owner' ? 'You own this team: make another member the owner before you leave.' : 'Leaving gives you a team of your own again.'}
+              {me.role === 'owner' ? t('members.ownerCannotLeave') : t('members.leaveNote')}
             </p>
             <ConfirmButton
               variant="destructive"
               disabled={me.role === 'owner'}
-              title={`Leave ${team.name}?`}
-              description="You lose access to the team library and the team's plan at once. Your conversations and private files come with you."
-              confirmLabel="Leave team"
+              title={t('members.leaveTitle', { team: team.name })}
+              description={t('members.leaveText')}
+              confirmLabel={t('members.leave')}
               onConfirm={async () => {
                 setError(null);
                 try {
                   await leave.mutateAsync();
                 } catch (caught) {
-                  setError(errorSentence(caught, 'Network error. Please try again.'));
+                  setError(errorSentence(caught, t('common:networkError')));
                 }
               }}
             >
               <LogOut aria-hidden="true" />
-              Leave team
+              {t('members.leave')}
             </ConfirmButton>
           </div>
         )}

@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CHAT_MODES } from '@contract/chat';
 import { PERSONAS } from '@contract/personas';
-import { MODE_NAMES, type TeamPolicy, type TeamPolicyView } from '@contract/team-controls';
+import type { TeamPolicy, TeamPolicyView } from '@contract/team-controls';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { errorSentence } from '@/lib/error-sentence';
 import { useSaveTeamPolicy, useTeamPolicy } from '../api/team-policy';
+import { useTeamsTexts } from '../texts';
 
 const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -21,10 +22,11 @@ function Check({ label, checked, disabled, onChange }: { label: string; checked:
 }
 
 function NumberField({ label, hint, value, disabled, onChange }: { label: string; hint: string; value: number | null; disabled: boolean; onChange(v: number | null): void }) {
+  const { t } = useTeamsTexts();
   return (
     <label className="grid gap-1 text-sm text-slate-800">
       {label}
-      <Input type="number" min={0} inputMode="numeric" placeholder="No limit" value={value ?? ''} disabled={disabled} onChange={(e) => onChange(numberOrNull(e.target.value))} />
+      <Input type="number" min={0} inputMode="numeric" placeholder={t('policy.noLimit')} value={value ?? ''} disabled={disabled} onChange={(e) => onChange(numberOrNull(e.target.value))} />
       <span className="text-xs text-slate-500">{hint}</span>
     </label>
   );
@@ -32,6 +34,7 @@ function NumberField({ label, hint, value, disabled, onChange }: { label: string
 
 /** /team "Policy" (issue 43): what members (owner and admins too) may use; editable by the owner and admins. */
 export function PolicySection() {
+  const { t } = useTeamsTexts();
   const policy = useTeamPolicy();
   const save = useSaveTeamPolicy();
   const [draft, setDraft] = useState<TeamPolicy | null>(null);
@@ -51,24 +54,24 @@ export function PolicySection() {
     setMessage(null);
     try {
       await save.mutateAsync(draft!);
-      setMessage({ error: false, text: 'Policy saved.' });
+      setMessage({ error: false, text: t('policy.saved') });
     } catch (caught) {
-      setMessage({ error: true, text: errorSentence(caught, 'Network error. Please try again.') });
+      setMessage({ error: true, text: errorSentence(caught, t('common:networkError')) });
     }
   }
 
   return (
     <Card data-testid="team-policy">
       <CardHeader>
-        <CardTitle>Policy</CardTitle>
+        <CardTitle>{t('policy.title')}</CardTitle>
         <p className="text-sm text-slate-500">
-          {readOnly ? 'What your team may use. Your team owner and admins can change it.' : 'What everyone in the team may use, you included. The service’s own limits still apply.'}
+          {readOnly ? t('policy.readOnly') : t('policy.editable')}
         </p>
       </CardHeader>
       <CardContent>
         <form className="grid gap-5" onSubmit={onSubmit}>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-semibold text-slate-900">Personas</legend>
+            <legend className="mb-1 text-sm font-semibold text-slate-900">{t('policy.personas')}</legend>
             <div className="flex flex-wrap gap-4">
               {PERSONAS.map((p) => (
                 <Check key={p.id} label={p.name} checked={draft.personas.includes(p.id)} disabled={readOnly} onChange={(on) => set({ personas: toggle(draft.personas, p.id, on) })} />
@@ -76,28 +79,28 @@ export function PolicySection() {
             </div>
           </fieldset>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-semibold text-slate-900">Modes</legend>
+            <legend className="mb-1 text-sm font-semibold text-slate-900">{t('policy.modes')}</legend>
             <div className="flex flex-wrap gap-4">
               {CHAT_MODES.map((m) => (
-                <Check key={m} label={MODE_NAMES[m]} checked={draft.modes.includes(m)} disabled={readOnly} onChange={(on) => set({ modes: toggle(draft.modes, m, on) })} />
+                <Check key={m} label={t(`policy.modeNames.${m}`)} checked={draft.modes.includes(m)} disabled={readOnly} onChange={(on) => set({ modes: toggle(draft.modes, m, on) })} />
               ))}
             </div>
           </fieldset>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-semibold text-slate-900">Features</legend>
-            <Check label="Image generation" checked={draft.imageGeneration} disabled={readOnly} onChange={(on) => set({ imageGeneration: on })} />
-            <Check label="MCP tools (POST /mcp)" checked={draft.tools} disabled={readOnly} onChange={(on) => set({ tools: on })} />
-            <Check label="API keys (/v1 and /mcp)" checked={draft.api} disabled={readOnly} onChange={(on) => set({ api: on })} />
+            <legend className="mb-1 text-sm font-semibold text-slate-900">{t('policy.features')}</legend>
+            <Check label={t('policy.imageGeneration')} checked={draft.imageGeneration} disabled={readOnly} onChange={(on) => set({ imageGeneration: on })} />
+            <Check label={t('policy.tools')} checked={draft.tools} disabled={readOnly} onChange={(on) => set({ tools: on })} />
+            <Check label={t('policy.api')} checked={draft.api} disabled={readOnly} onChange={(on) => set({ api: on })} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-3">
-            <NumberField label="Monthly tokens per member" hint="Empty: no budget. 0 stops every chat." value={draft.monthlyTokensPerMember} disabled={readOnly} onChange={(v) => set({ monthlyTokensPerMember: v })} />
-            <NumberField label="Monthly tokens for the team" hint="All members together." value={draft.monthlyTokensTeam} disabled={readOnly} onChange={(v) => set({ monthlyTokensTeam: v })} />
-            <NumberField label="Delete conversations after (days)" hint="Empty: keep them. Pinned ones are kept." value={draft.retentionDays} disabled={readOnly} onChange={(v) => set({ retentionDays: v })} />
+            <NumberField label={t('policy.memberTokens')} hint={t('policy.memberTokensHint')} value={draft.monthlyTokensPerMember} disabled={readOnly} onChange={(v) => set({ monthlyTokensPerMember: v })} />
+            <NumberField label={t('policy.teamTokens')} hint={t('policy.teamTokensHint')} value={draft.monthlyTokensTeam} disabled={readOnly} onChange={(v) => set({ monthlyTokensTeam: v })} />
+            <NumberField label={t('policy.retention')} hint={t('policy.retentionHint')} value={draft.retentionDays} disabled={readOnly} onChange={(v) => set({ retentionDays: v })} />
           </div>
           {!readOnly && (
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save policy'}
+                {save.isPending ? t('saving') : t('policy.save')}
               </Button>
               {message && (
                 <p role={message.error ? 'alert' : 'status'} className={message.error ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { errorSentence } from '@/lib/error-sentence';
 import { useTeam } from '../api/get-team';
 import { useRemoveMember } from '../api/remove-member';
+import { useTeamsTexts } from '../texts';
 
 export interface RemoveMembersRequest {
   planName: string;
@@ -25,6 +26,7 @@ export function RemoveMembersDialog({ request, onRemoved, onCancel }: { request:
 }
 
 function Chooser({ request, onRemoved }: { request: RemoveMembersRequest; onRemoved: () => void }) {
+  const { t } = useTeamsTexts();
   const team = useTeam();
   const remove = useRemoveMember();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -47,27 +49,27 @@ function Chooser({ request, onRemoved }: { request: RemoveMembersRequest; onRemo
       for (const userId of chosen) await remove.mutateAsync(userId);
       onRemoved();
     } catch (error) {
-      setProblem(errorSentence(error, 'A member could not be removed. Try again in a moment.'));
+      setProblem(errorSentence(error, t('removeMembers.failed')));
     }
   }
 
   return (
     <>
-      <DialogTitle>Choose whom to remove</DialogTitle>
+      <DialogTitle>{t('removeMembers.title')}</DialogTitle>
       <DialogDescription>
         {team.data
-          ? `The ${request.planName} plan has ${request.seats} seat${request.seats === 1 ? '' : 's'} and your team has ${members.length} members. Choose ${needed} to remove before you continue; nobody else is removed.`
-          : 'Loading your team…'}
+          ? t('removeMembers.lead', { plan: request.planName, count: request.seats, members: members.length, needed })
+          : t('removeMembers.loading')}
       </DialogDescription>
       <fieldset className="space-y-2">
-        <legend className="sr-only">Members to remove</legend>
+        <legend className="sr-only">{t('removeMembers.legend')}</legend>
         {removable.map((member) => (
           <label key={member.userId} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
             <input type="checkbox" className="h-4 w-4 accent-genie-600" checked={chosen.has(member.userId)} onChange={(e) => toggle(member.userId, e.target.checked)} />
             <span className="min-w-0">
               <span className="block font-medium text-slate-900">{member.username}</span>
               <span className="block truncate text-xs text-slate-500">
-                {member.email} · {member.role}
+                {member.email} · {t(`removeMembers.roles.${member.role}`)}
               </span>
             </span>
           </label>
@@ -79,7 +81,7 @@ function Chooser({ request, onRemoved }: { request: RemoveMembersRequest; onRemo
         </p>
       )}
       <Button disabled={!team.data || chosen.size < needed || remove.isPending} onClick={() => void removeChosen()}>
-        {chosen.size < needed ? `Choose ${needed - chosen.size} more` : `Remove ${chosen.size} and continue`}
+        {chosen.size < needed ? t('removeMembers.chooseMore', { number: needed - chosen.size }) : t('removeMembers.removeAndContinue', { number: chosen.size })}
       </Button>
     </>
   );

@@ -8,6 +8,7 @@ import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useMe } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 import { useTeam } from '../api/get-team';
+import { useTeamsTexts } from '../texts';
 import { AuditSection } from './audit-section';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
@@ -18,6 +19,7 @@ import { TeamSummary } from './team-summary';
 import { SkipLink } from '@/components/ui/skip-link';
 
 function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTeamsTexts();
   return (
     <div className="min-h-screen bg-gradient-to-b from-genie-50 via-slate-50 to-slate-50">
       <SkipLink />
@@ -25,16 +27,16 @@ function Shell({ children }: { children: ReactNode }) {
         <div className="mx-auto grid h-14 max-w-3xl grid-cols-[1fr_auto_1fr] items-center gap-3 px-4 sm:px-6">
           <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 justify-self-start text-slate-700')}>
             <ArrowLeft aria-hidden="true" />
-            Back to Chat
+            {t('backToChat')}
           </Link>
-          <span className="hidden text-sm font-semibold text-slate-900 sm:block">Team</span>
+          <span className="hidden text-sm font-semibold text-slate-900 sm:block">{t('team')}</span>
           <span className="sm:hidden" />
           {/* Every header has the theme switch (README "Dark mode"); /team had none (issue 42). */}
           <div className="flex items-center gap-1 justify-self-end">
             <ThemeToggle className="text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
             <Link href="/profile" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-mr-2 text-slate-700')}>
               <User aria-hidden="true" />
-              Profile
+              {t('profile')}
             </Link>
           </div>
         </div>
@@ -49,6 +51,7 @@ function Shell({ children }: { children: ReactNode }) {
  * `billing`: the plan and invoices section another feature draws (app/routes/team.tsx), for owners and admins.
  */
 export function TeamScreen({ billing }: { billing?: ReactNode } = {}) {
+  const { t } = useTeamsTexts();
   const team = useTeam();
   const me = useMe();
 
@@ -57,7 +60,7 @@ export function TeamScreen({ billing }: { billing?: ReactNode } = {}) {
       <Shell>
         <div className="flex flex-col items-center justify-center gap-3 py-24 text-slate-600" role="status">
           <Spinner className="h-8 w-8" />
-          <p>Loading your team...</p>
+          <p>{t('loading')}</p>
         </div>
       </Shell>
     );
@@ -68,10 +71,10 @@ export function TeamScreen({ billing }: { billing?: ReactNode } = {}) {
       <Shell>
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center" role="alert">
           <AlertCircle aria-hidden="true" className="h-8 w-8 text-red-500" />
-          <p className="font-medium text-slate-900">We could not load your team.</p>
+          <p className="font-medium text-slate-900">{t('loadFailed')}</p>
           <p className="text-sm text-slate-500">{team.error?.message}</p>
           <Button variant="outline" onClick={() => void team.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       </Shell>

@@ -10,8 +10,10 @@ import { Progress } from '@/components/ui/progress';
 import { errorSentence } from '@/lib/error-sentence';
 import { useRenameTeam } from '../api/rename-team';
 import { formatDate, planLabel } from '../lib/format';
+import { useTeamsTexts } from '../texts';
 
 function NameEditor({ name, onDone }: { name: string; onDone(): void }) {
+  const { t } = useTeamsTexts();
   const rename = useRenameTeam();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
@@ -22,19 +24,19 @@ function NameEditor({ name, onDone }: { name: string; onDone(): void }) {
       await rename.mutateAsync(value);
       onDone();
     } catch (caught) {
-      setError(errorSentence(caught, 'Network error. Please try again.'));
+      setError(errorSentence(caught, t('common:networkError')));
     }
   }
   return (
     <form className="grid gap-2" onSubmit={onSubmit}>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input aria-label="Team name" value={value} maxLength={TEAM_NAME_MAX_LENGTH} required autoFocus onChange={(e) => setValue(e.target.value)} />
+        <Input aria-label={t('summary.teamName')} value={value} maxLength={TEAM_NAME_MAX_LENGTH} required autoFocus onChange={(e) => setValue(e.target.value)} />
         <div className="flex gap-2">
           <Button type="submit" disabled={rename.isPending}>
-            {rename.isPending ? 'Saving...' : 'Save'}
+            {rename.isPending ? t('saving') : t('save')}
           </Button>
           <Button variant="outline" onClick={onDone}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </div>
@@ -49,6 +51,7 @@ function NameEditor({ name, onDone }: { name: string; onDone(): void }) {
 
 /** Who the team is and what it has: name (editable by owner and admins), plan and the seat meter. */
 export function TeamSummary({ team, canManage }: { team: Team; canManage: boolean }) {
+  const { t } = useTeamsTexts();
   const [editing, setEditing] = useState(false);
   const { used, limit } = team.seats;
   const over = limit !== null && used > limit;
@@ -61,7 +64,7 @@ export function TeamSummary({ team, canManage }: { team: Team; canManage: boolea
         ) : (
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="text-xs font-semibold uppercase tracking-wider text-genie-700">Your team</p>
+              <p className="text-xs font-semibold uppercase tracking-wider text-genie-700">{t('summary.yourTeam')}</p>
               <h1 className="text-2xl font-bold leading-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl" data-testid="team-name">
                 {team.name}
               </h1>
@@ -69,14 +72,14 @@ export function TeamSummary({ team, canManage }: { team: Team; canManage: boolea
             {canManage && (
               <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" />
-                Rename
+                {t('summary.rename')}
               </Button>
             )}
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid content-start gap-1">
-            <p className="text-sm text-slate-500">Plan</p>
+            <p className="text-sm text-slate-500">{t('summary.plan')}</p>
             <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900" data-testid="team-plan">
               {team.isPremium && (
                 <Badge variant="pro" className="gap-1">
@@ -84,28 +87,27 @@ export function TeamSummary({ team, canManage }: { team: Team; canManage: boolea
                   {planLabel(team.plan)}
                 </Badge>
               )}
-              {!team.isPremium && <span>Free</span>}
-              {team.isPremium && team.expiresAt && <span className="text-sm font-normal text-slate-600">until {formatDate(team.expiresAt)}</span>}
+              {!team.isPremium && <span>{t('free')}</span>}
+              {team.isPremium && team.expiresAt && <span className="text-sm font-normal text-slate-600">{t('summary.until', { date: formatDate(team.expiresAt) })}</span>}
             </p>
             {!team.isPremium && (
               <Link href="/premium" className="text-sm font-medium text-genie-700 hover:underline">
-                See plans for teams
+                {t('summary.seePlans')}
               </Link>
             )}
           </div>
           <div className="grid content-start gap-1.5">
-            <p className="text-sm text-slate-500">Seats</p>
+            <p className="text-sm text-slate-500">{t('summary.seats')}</p>
             <p className="font-semibold text-slate-900" data-testid="team-seats">
-              {limit === null ? `${used} used · no limit` : `${used} of ${limit} used`}
+              {limit === null ? t('summary.seatsNoLimit', { used }) : t('summary.seatsOf', { used, limit })}
             </p>
-            {limit !== null && <Progress value={(used / limit) * 100} label="Seats used" className={over ? '[&>div]:bg-amber-500' : undefined} />}
-            <p className="text-xs text-slate-500">Members and pending invitations take a seat.</p>
+            {limit !== null && <Progress value={(used / limit) * 100} label={t('summary.seatsUsed')} className={over ? '[&>div]:bg-amber-500' : undefined} />}
+            <p className="text-xs text-slate-500">{t('summary.seatsNote')}</p>
           </div>
         </div>
         {over && (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Your team has more members than the {planLabel(team.plan)} plan includes. Nobody is removed, but new invitations wait until seats are free or
-            the team upgrades.
+            {t('summary.over', { plan: planLabel(team.plan) })}
           </p>
         )}
       </CardContent>

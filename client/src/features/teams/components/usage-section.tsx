@@ -3,17 +3,21 @@ import { useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { formatNumber } from '@/lib/i18n/format';
 import { cn } from '@/lib/utils';
 import { useTeamDailyUsage } from '../api/get-team-daily-usage';
 import { teamUsageUrl, useTeamUsage } from '../api/team-policy';
+import { formatTokens as tokens, pageLanguage } from '../lib/format';
+import { useTeamsTexts } from '../texts';
 import { UsageChart } from './usage-chart';
 
-const tokens = (n: number) => n.toLocaleString('en-US');
-const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+// A model call can cost a fraction of a cent: up to four decimals.
+const usd = (n: number) => formatNumber(pageLanguage(), n, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** /team "Usage and cost" (issue 43, owner and admins): the month by member and by model, and the budget left. */
 export function UsageSection() {
+  const { t } = useTeamsTexts();
   const [month, setMonth] = useState(thisMonth);
   const usage = useTeamUsage(month, /^\d{4}-\d{2}$/.test(month));
   const daily = useTeamDailyUsage();
@@ -23,32 +27,33 @@ export function UsageSection() {
   return (
     <Card data-testid="team-usage">
       <CardHeader>
-        <CardTitle>Usage and cost</CardTitle>
+        <CardTitle>{t('usage.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {daily.data && <UsageChart usage={daily.data} />}
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm text-slate-800">
-            Month
+            {t('usage.month')}
             <Input type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
           </label>
           <a className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))} href={teamUsageUrl(month, true)} download>
             <Download aria-hidden="true" />
-            Export CSV
+            {t('exportCsv')}
           </a>
         </div>
         {usage.isError && <p role="alert" className="text-sm text-red-700">{usage.error.message}</p>}
         {data && (
           <>
             <p className="text-sm text-slate-700" data-testid="team-budget">
-              Team used {tokens(data.budget.usedTeam)} tokens
-              {teamLeft !== null ? `; ${tokens(teamLeft)} left of ${tokens(data.budget.monthlyTokensTeam!)}.` : ' (no team budget).'}
-              {perMember !== null ? ` Each member may use ${tokens(perMember)} tokens a month.` : ''}
+              {teamLeft !== null
+                ? t('usage.teamUsedLeft', { used: tokens(data.budget.usedTeam), left: tokens(teamLeft), budget: tokens(data.budget.monthlyTokensTeam!) })
+                : t('usage.teamUsedNoBudget', { used: tokens(data.budget.usedTeam) })}
+              {perMember !== null ? ` ${t('usage.memberBudget', { tokens: tokens(perMember) })}` : ''}
             </p>
-            <div className="overflow-x-auto" role="region" aria-label="Usage by member" tabIndex={0}>
+            <div className="overflow-x-auto" role="region" aria-label={t('usage.byMember')} tabIndex={0}>
             <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
-                <tr><th className="py-1">Member</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th>{perMember !== null && <th>Left</th>}</tr>
+                <tr><th className="py-1">{t('usage.member')}</th><th>{t('usage.tokensIn')}</th><th>{t('usage.tokensOut')}</th><th>{t('usage.cost')}</th>{perMember !== null && <th>{t('usage.left')}</th>}</tr>
               </thead>
               <tbody>
                 {data.members.map((m) => (
@@ -60,14 +65,14 @@ export function UsageSection() {
               </tbody>
             </table>
             </div>
-            <div className="overflow-x-auto" role="region" aria-label="Usage by model" tabIndex={0}>
+            <div className="overflow-x-auto" role="region" aria-label={t('usage.byModel')} tabIndex={0}>
             <table className="w-full min-w-[30rem] text-left text-sm">
               <thead className="text-slate-500">
-                <tr><th className="py-1">Model</th><th>Persona</th><th>Tokens in</th><th>Tokens out</th><th>Cost</th></tr>
+                <tr><th className="py-1">{t('usage.model')}</th><th>{t('usage.persona')}</th><th>{t('usage.tokensIn')}</th><th>{t('usage.tokensOut')}</th><th>{t('usage.cost')}</th></tr>
               </thead>
               <tbody>
                 {data.models.length === 0 && (
-                  <tr><td colSpan={5} className="py-1 text-slate-500">No model calls this month.</td></tr>
+                  <tr><td colSpan={5} className="py-1 text-slate-500">{t('usage.noCalls')}</td></tr>
                 )}
                 {data.models.map((m) => (
                   <tr key={`${m.persona}/${m.model}`} className="border-t border-slate-100">
