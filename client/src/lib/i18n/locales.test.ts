@@ -101,9 +101,6 @@ const PENDING = new Set([
   'client/src/features/landing/components/roi-section.tsx', // 3
   'client/src/features/landing/components/security-section.tsx', // 2
   'client/src/features/landing/components/use-cases-section.tsx', // 2
-  'client/src/features/personas/components/persona-carousel.tsx', // 7
-  'client/src/features/personas/components/persona-details.tsx', // 2
-  'client/src/features/personas/components/persona-tour.tsx', // 6
   'client/src/features/premium/components/plan-card.tsx', // 5
   'client/src/features/premium/components/plans-included.tsx', // 1
   'client/src/features/premium/components/plans-section.tsx', // 3

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode } from '@contract/chat';
 import { CHAT_MODES } from '@contract/chat';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
+import { usePersonaInLanguage } from '@/lib/persona-texts';
 import { allowedMode, useTeamPolicy } from '@/lib/team-policy';
 import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
 import { useChatAttachments } from '../hooks/use-chat-attachments';
@@ -65,7 +66,8 @@ export function ChatScreen({
   legalModeOpen = false,
 }: ChatScreenProps) {
   const { t } = useChatTexts();
-  const persona = personaOrDefault(personaId);
+  // The persona's title, tagline, prompts and phrases in the page's language; its name stays.
+  const persona = usePersonaInLanguage(personaOrDefault(personaId));
   const [chosenMode, setMode] = useState<ChatMode>('chat');
   // A mode the team's policy turns off (issue 43) is not used, even one a conversation was in.
   const mode = allowedMode(chosenMode, CHAT_MODES, useTeamPolicy().data);
