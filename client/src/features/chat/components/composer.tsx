@@ -214,7 +214,7 @@ export const Composer = memo(function Composer({
         <GenerateImageToggle on={generateImage} onToggle={() => setGenerateImage((on) => !on)} />
         <SearchFilesToggle on={searchFiles} onToggle={toggleSearchFiles} showScope={searchFiles && mentions.length === 0} scope={scope} onScopeChange={setScope} />
         {voiceEnabled && dictation.supported && <DictateButton dictation={dictation} />}
-        <span className="ml-auto hidden pr-2 text-[11px] text-slate-500 sm:inline">{t('composer.hint')}</span>
+        <span className="ml-auto hidden min-w-0 truncate pr-2 text-[11px] text-slate-500 sm:inline">{t('composer.hint')}</span>
         <SendOrStopButton sending={sending} canSend={input !== null} onStop={onStop} accentGradient={accentGradient} />
       </div>
     </form>

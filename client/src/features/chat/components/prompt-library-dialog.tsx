@@ -58,7 +58,7 @@ export function PromptLibraryDialog({ open, onClose }: { open: boolean; onClose(
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogTitle>{t('library.title')}</DialogTitle>
-        <DialogDescription>{t('library.description', { placeholder: '{{name}}', interpolation: { escapeValue: false } })}</DialogDescription>
+        <DialogDescription>{t('library.description', { placeholder: '{{name}}' })}</DialogDescription>
         <ul aria-label={t('library.listLabel')} className="mt-3 flex flex-col gap-1">
           {list.length === 0 && <li className="text-sm text-slate-500">{prompts.isLoading ? t('library.loading') : t('library.empty')}</li>}
           {list.map((p) => (

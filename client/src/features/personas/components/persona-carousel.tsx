@@ -71,7 +71,7 @@ export function PersonaCarousel({ personas: chosenFrom, models, initialPersonaId
             <p className="mt-2 text-base text-white/70 sm:text-lg">{t('select')}</p>
           </div>
 
-          <div className="relative" aria-roledescription="carousel" aria-label={t('carouselLabel')}>
+          <div className="relative" aria-roledescription={t('roleCarousel')} aria-label={t('carouselLabel')}>
             <div className="overflow-hidden" {...swipe}>
               <div
                 className="flex ease-out"

@@ -7,7 +7,7 @@ export function PersonaSlide({ persona, model, active }: { persona: Persona; mod
   const { t } = usePersonasTexts();
   return (
     <article
-      aria-roledescription="slide"
+      aria-roledescription={t('roleSlide')}
       aria-label={persona.name}
       aria-hidden={!active}
       inert={!active}
