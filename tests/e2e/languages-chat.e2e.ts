@@ -164,6 +164,8 @@ describe('the chat in other languages', () => {
 
     await page.getByRole('button', { name: 'Seitenleiste ausklappen' }).click();
     await page.getByRole('heading', { name: EXPECTED.de.conversations, exact: true }).waitFor();
+    // The drawer widens over 300 ms: the screen for review is the open one.
+    await page.waitForFunction(() => (document.querySelector('aside')?.getBoundingClientRect().width ?? 0) >= 319);
     expect((await screenForReview(page)).sidewaysOverflow).toBe(0);
     await screenshot(page, 'languages-chat-de-phone-sidebar');
     expect(missing).toEqual([]);
