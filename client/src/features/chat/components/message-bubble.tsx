@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { personaOrDefault, type Persona } from '@contract/personas';
+import { formatNumber } from '@/lib/i18n/format';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../lib/chat-message';
 import { pageLanguage, useChatTexts } from '../texts';
@@ -25,7 +26,8 @@ function timeOf(iso: string): string {
 }
 
 export function formatResponseTime(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  // "1.2 s" in English, "1,2 s" in German: the page's decimal mark, SI units as they are.
+  return ms < 1000 ? `${ms} ms` : `${formatNumber(pageLanguage(), ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })} s`;
 }
 
 export function PersonaBadge({ persona, className }: { persona: Persona; className?: string }) {
