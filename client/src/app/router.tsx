@@ -3,6 +3,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type 
 import { Route, Switch, useLocation } from 'wouter';
 import { firstReadsOf, type SignedInPath } from '@contract/first-reads';
 import { startEarly } from '@/lib/early-requests';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { lazyPage } from './lazy-page';
 import { RouteAnnouncer } from './route-announcer';
 
@@ -81,11 +82,14 @@ export function loadOpenedPage(pathname: string): Promise<void> {
 
 // Spinner's look without Spinner: this file is in every page's first chunk, and Spinner's class
 // merging (tailwind-merge) would put that library on the landing page too.
-const PageFallback = () => (
-  <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+const PageFallback = () => {
+  const { t } = useTranslation();
+  return (
+  <div className="flex min-h-screen items-center justify-center" role="status" aria-label={t('loading')}>
     <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-genie-600" />
   </div>
-);
+  );
+};
 
 const withQueries = (Page: ComponentType) => () => (
   <QueryShell>

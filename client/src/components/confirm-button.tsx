@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useTranslation } from '@/lib/i18n/i18n';
 
 interface ConfirmButtonProps {
   /** The button that opens the question. */
@@ -23,6 +24,7 @@ interface ConfirmButtonProps {
 export function ConfirmButton(props: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   return (
     <>
       <Button variant={props.variant ?? 'outline'} size={props.size ?? 'sm'} disabled={props.disabled} aria-label={props['aria-label']} onClick={() => setOpen(true)}>
@@ -34,7 +36,7 @@ export function ConfirmButton(props: ConfirmButtonProps) {
           <DialogDescription>{props.description}</DialogDescription>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               variant={props.variant === 'destructive' ? 'destructive' : 'default'}

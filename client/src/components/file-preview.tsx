@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { PdfPageView } from './pdf-page-view';
 
 /**
@@ -42,6 +43,7 @@ const TEXT_PREVIEW_BYTES = 200_000;
 function TextBody({ fileId }: { fileId: string }) {
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     const controller = new AbortController();
     fetch(downloadUrl(fileId), { credentials: 'include', signal: controller.signal, headers: { Range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` } })
@@ -49,13 +51,14 @@ function TextBody({ fileId }: { fileId: string }) {
       .then(setText, () => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
   }, [fileId]);
-  if (failed) return <p className="text-sm text-red-700">This file could not be loaded.</p>;
+  if (failed) return <p className="text-sm text-red-700">{t('preview.loadFailed')}</p>;
   if (text === null) return <Spinner />;
   // As characters, in a <pre>: never parsed as markup.
   return <pre className="max-h-[55vh] overflow-auto whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-3 text-xs leading-relaxed text-slate-800">{text}</pre>;
 }
 
 export function FilePreviewBody({ target }: { target: PreviewTarget }) {
+  const { t } = useTranslation();
   const kind = previewKind(target.mimeType, target.fileName);
   const url = downloadUrl(target.fileId);
   switch (kind) {
@@ -70,11 +73,12 @@ export function FilePreviewBody({ target }: { target: PreviewTarget }) {
     case 'text':
       return <TextBody fileId={target.fileId} />;
     case 'other':
-      return <p className="text-sm text-slate-600">This kind of file cannot be shown here. Download it to open it.</p>;
+      return <p className="text-sm text-slate-600">{t('preview.cannotShow')}</p>;
   }
 }
 
 export function FilePreviewDialog({ target, onClose }: { target: PreviewTarget | null; onClose(): void }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
@@ -82,18 +86,18 @@ export function FilePreviewDialog({ target, onClose }: { target: PreviewTarget |
           <>
             <DialogTitle className="pr-8 break-all">
               {target.fileName}
-              {target.page ? <span className="font-normal text-slate-500"> · p. {target.page}</span> : null}
+              {target.page ? <span className="font-normal text-slate-500"> · {t('preview.page', { page: target.page })}</span> : null}
             </DialogTitle>
             {target.excerpt ? (
               <DialogDescription asChild>
                 <blockquote className="border-l-4 border-genie-300 pl-3 text-sm italic text-slate-600">{target.excerpt}</blockquote>
               </DialogDescription>
             ) : (
-              <DialogDescription className="sr-only">Preview of {target.fileName}</DialogDescription>
+              <DialogDescription className="sr-only">{t('preview.of', { name: target.fileName })}</DialogDescription>
             )}
             <FilePreviewBody target={target} />
             <a href={`${downloadUrl(target.fileId)}?download=1`} className="inline-flex items-center gap-2 text-sm font-medium text-genie-700 hover:underline">
-              <Download aria-hidden className="h-4 w-4" /> Download
+              <Download aria-hidden className="h-4 w-4" /> {t('preview.download')}
             </a>
           </>
         )}

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'unpdf/pdfjs';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n/i18n';
 
 /**
  * A PDF drawn page by page by pdf.js (the build unpdf ships, which the server already reads PDFs
@@ -28,6 +29,7 @@ async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocumentPro
 }
 
 export function PdfPageView({ url, fileName, page }: PdfPageViewProps) {
+  const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [current, setCurrent] = useState(Math.max(1, page ?? 1));
   const [drawn, setDrawn] = useState<{ page: number; text: string } | null>(null);
@@ -90,9 +92,9 @@ export function PdfPageView({ url, fileName, page }: PdfPageViewProps) {
   if (loaded.kind === 'failed') {
     return (
       <p className="text-sm text-slate-600">
-        This PDF could not be shown here.{' '}
+        {t('pdf.failed')}{' '}
         <a href={`${url}${page ? `#page=${page}` : ''}`} target="_blank" rel="noopener noreferrer" className="font-medium text-genie-700 hover:underline">
-          Open it in the browser
+          {t('pdf.openInBrowser')}
         </a>
         .
       </p>
@@ -103,7 +105,7 @@ export function PdfPageView({ url, fileName, page }: PdfPageViewProps) {
   return (
     <div data-testid="pdf-preview" data-page={ready ? current : undefined} data-pages={pages || undefined} className="flex min-h-0 flex-col gap-2">
       <div ref={frameRef} className="relative max-h-[55vh] min-h-40 overflow-auto rounded-xl border border-slate-200 bg-slate-100 p-2">
-        <canvas ref={canvasRef} role="img" aria-label={`${fileName}, page ${current}${pages ? ` of ${pages}` : ''}`} className="fixed-palette block h-auto w-full bg-white shadow-sm" />
+        <canvas ref={canvasRef} role="img" aria-label={pages ? t('pdf.canvasOf', { name: fileName, current, pages }) : t('pdf.canvas', { name: fileName, current })} className="fixed-palette block h-auto w-full bg-white shadow-sm" />
         {!ready && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Spinner />
@@ -116,7 +118,7 @@ export function PdfPageView({ url, fileName, page }: PdfPageViewProps) {
         <div className="flex items-center justify-center gap-2 text-sm text-slate-600">
           <button
             type="button"
-            aria-label="Previous page"
+            aria-label={t('pdf.previous')}
             disabled={current <= 1}
             onClick={() => setCurrent((n) => n - 1)}
             className="inline-flex h-8 w-8 items-center justify-center rounded-lg border border-slate-200 hover:bg-slate-50 disabled:opacity-40"
@@ -124,11 +126,11 @@ export function PdfPageView({ url, fileName, page }: PdfPageViewProps) {
             <ChevronLeft aria-hidden className="h-4 w-4" />
           </button>
           <span aria-live="polite" data-testid="pdf-page-label">
-            Page {current} of {pages}
+            {t('pdf.pageOf', { current, pages })}
           </span>
           <button
             type="button"
-            aria-label="Next page"
+            aria-label={t('pdf.next')}
             disabled={current >= pages}
             onClick={() => setCurrent((n) => n + 1)}
             className="inline-flex h-8 w-8 items-center justify-center rounded-lg border border-slate-200 hover:bg-slate-50 disabled:opacity-40"

@@ -10,7 +10,9 @@ import { describeSkipped, downloadUrlOf, uploadFiles } from '@/features/files/ap
 import { usePersonaModels } from '@/features/personas/api/get-personas';
 import { useOnboarding } from '@/features/personas/hooks/use-onboarding';
 import { useLivePromotions } from '@/features/promotions/hooks/use-live-promotions';
+import { useChatTexts } from '@/features/chat/texts';
 import { focusAfter } from '@/lib/focus-keeper';
+import { i18n } from '@/lib/i18n/i18n';
 import { allowedPersonaId, allowedPersonas, useTeamPolicy } from '@/lib/team-policy';
 
 // Not needed to start chatting: the library opens from a dialog, and the carousel and the tour show
@@ -29,7 +31,7 @@ const uploadAttachments = async (files: File[]) => ({
 
 function renderSignOut(compact: boolean) {
   return compact ? (
-    <SignOutButton aria-label="Sign out" size="icon" className="text-white/75 hover:bg-white/10 hover:text-white">
+    <SignOutButton aria-label={i18n.t('signOut')} size="icon" className="text-white/75 hover:bg-white/10 hover:text-white">
       <LogOut aria-hidden="true" />
     </SignOutButton>
   ) : (
@@ -39,6 +41,7 @@ function renderSignOut(compact: boolean) {
 
 /** /chat: the onboarding carousel on a first visit, then the chat screen with the tour on demand. */
 export default function ChatPage() {
+  const { t } = useChatTexts();
   const onboarding = useOnboarding();
   const models = usePersonaModels();
   // The team's policy (issue 43): the carousel and the tour offer only the personas it allows, and
@@ -48,11 +51,11 @@ export default function ChatPage() {
   const legalModeOpen = useLivePromotions().some((promotion) => promotion.unlocksLegalMode === true);
   const renderFileBrowser = useCallback(
     (onPick: (attachment: Attachment) => void) => (
-      <Suspense fallback={<p role="status" className="p-4 text-sm text-slate-500">Loading your files…</p>}>
+      <Suspense fallback={<p role="status" className="p-4 text-sm text-slate-500">{t('browse.loading')}</p>}>
         <FileBrowser selectionMode onSelectFile={(file) => onPick(attachmentOf(file))} />
       </Suspense>
     ),
-    [],
+    [t],
   );
 
   // With a persona chosen (or the carousel skipped), the next thing to do is write (issue 44: focus

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ComponentProps, type RefObject } from 'react';
 import { openerOutside, returnFocus } from '@/lib/focus-return';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -18,6 +19,7 @@ function NoteOpener({ content, opener }: { content: RefObject<HTMLDivElement | n
 }
 
 export function DialogContent({ className, children, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const { t } = useTranslation();
   // Radix gives focus back only to a Dialog.Trigger; Genie's dialogs open from state, so focus fell
   // to the body (issue 44). lib/focus-return.ts decides instead.
   const content = useRef<HTMLDivElement | null>(null);
@@ -41,7 +43,7 @@ export function DialogContent({ className, children, onCloseAutoFocus, ...props 
       >
         <NoteOpener content={content} opener={opener} />
         {children}
-        <DialogPrimitive.Close aria-label="Close" className="absolute right-4 top-4 rounded-md p-1 opacity-70 hover:opacity-100">
+        <DialogPrimitive.Close aria-label={t('close')} className="absolute right-4 top-4 rounded-md p-1 opacity-70 hover:opacity-100">
           <X className="h-4 w-4" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

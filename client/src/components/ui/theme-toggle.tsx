@@ -1,4 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { setTheme, useTheme } from '@/lib/theme';
 
 /**
@@ -7,14 +8,15 @@ import { setTheme, useTheme } from '@/lib/theme';
  * and size for the header it sits in.
  */
 export function ThemeToggle({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
       onClick={() => setTheme(next)}
-      aria-label={next === 'dark' ? 'Switch to dark theme' : 'Switch to light theme'}
-      title={next === 'dark' ? 'Dark theme' : 'Light theme'}
+      aria-label={next === 'dark' ? t('theme.switchToDark') : t('theme.switchToLight')}
+      title={next === 'dark' ? t('theme.dark') : t('theme.light')}
       data-theme-toggle
       className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg transition-colors ${className}`}
     >

@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
@@ -17,6 +18,7 @@ export function toastPlacement(path = window.location.pathname, dialogOpen = doc
 /** SPEC §9: 5000 ms default, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
   const toasts = useToasts();
+  const { t: translate } = useTranslation();
   // Decided each time the toasts change, that is when one is shown.
   const placement = toastPlacement();
   return (
@@ -39,7 +41,7 @@ export function Toaster() {
             {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
           </div>
           {t.action}
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label={translate('close')} className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

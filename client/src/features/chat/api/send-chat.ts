@@ -3,6 +3,7 @@ import { errorStatus, type ErrorCode } from '@contract/errors';
 import { toolApprovalEventSchema, toolCallSchema, type ToolApprovalEvent, type ToolCall } from '@contract/mcp-tools';
 import { HttpError } from '@/lib/request';
 import { readSse } from '../lib/sse';
+import { chatText } from '../texts';
 
 /** Why a send failed, as the screen needs to tell it apart (SPEC §8 plus DESIGN's 403/429). */
 export type ChatFailureKind = 'premium_required' | 'refused' | 'limited' | 'too_long' | 'failed' | 'aborted';
@@ -41,12 +42,12 @@ function jsonOrNull(text: string): Record<string, unknown> | null {
 const statusOfCode = (code: string | undefined) => (code !== undefined && Object.hasOwn(errorStatus, code) ? errorStatus[code as ErrorCode] : 502);
 
 function failureOf(status: number, code: string | undefined, sentence: string | undefined, kept: KeptMessage | null = null): ChatSendError {
-  if (status === 403 && code === 'premium_required') return new ChatSendError('premium_required', sentence ?? 'Legal mode is a premium feature.');
+  if (status === 403 && code === 'premium_required') return new ChatSendError('premium_required', sentence ?? chatText('failures.premium'));
   // The team's policy or budget (issue 43): its sentence names the rule and who can change it.
   if (status === 403 && code === 'forbidden' && sentence) return new ChatSendError('refused', sentence);
-  if (status === 429) return new ChatSendError('limited', sentence ?? 'Too many messages. Please try again later.');
+  if (status === 429) return new ChatSendError('limited', sentence ?? chatText('failures.tooMany'));
   // 413: the message is too long for the model; the server's sentence says by how much.
-  if (status === 413) return new ChatSendError('too_long', sentence ?? 'This message is too long for the model to read.');
+  if (status === 413) return new ChatSendError('too_long', sentence ?? chatText('failures.tooLongSentence'));
   return new ChatSendError('failed', sentence ?? `The server answered ${status}.`, kept);
 }
 

@@ -2,6 +2,7 @@ import { FileText, Image as ImageIcon, Paperclip, X } from 'lucide-react';
 import type { Attachment } from '@contract/chat';
 import { formatBytes } from '@contract/format';
 import { cn } from '@/lib/utils';
+import { useChatTexts } from '../texts';
 
 function AttachmentIcon({ type }: { type: string }) {
   const Icon = type.startsWith('image/') ? ImageIcon : type.startsWith('text/') || type.includes('pdf') || type.includes('document') ? FileText : Paperclip;
@@ -18,9 +19,10 @@ export function AttachmentChips({
   onRemove?(url: string): void;
   tone?: 'light' | 'onColor';
 }) {
+  const { t } = useChatTexts();
   if (attachments.length === 0) return null;
   return (
-    <ul aria-label="Attachments" className="flex flex-wrap gap-1.5">
+    <ul aria-label={t('attachments.label')} className="flex flex-wrap gap-1.5">
       {attachments.map((attachment) => (
         <li
           key={attachment.url}
@@ -41,7 +43,7 @@ export function AttachmentChips({
           {onRemove && (
             <button
               type="button"
-              aria-label={`Remove ${attachment.name}`}
+              aria-label={t('attachments.remove', { name: attachment.name })}
               onClick={() => onRemove(attachment.url)}
               className="ml-0.5 rounded-full p-0.5 hover:bg-genie-200"
             >

@@ -3,15 +3,13 @@ import type { ChatMode } from '@contract/chat';
 import type { Persona } from '@contract/personas';
 import { PersonaBadge } from './message-bubble';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { useChatTexts } from '../texts';
 
-const MODE_LABELS: Record<ChatMode, { label: string; icon: typeof BookOpen }> = {
-  chat: { label: 'Chat', icon: MessageCircle },
-  dictionary: { label: 'Dictionary', icon: BookOpen },
-  law: { label: 'Legal', icon: Scale },
-};
+const MODE_ICONS: Record<ChatMode, typeof BookOpen> = { chat: MessageCircle, dictionary: BookOpen, law: Scale };
 
 export function ChatHeader({ persona, mode, model }: { persona: Persona; mode: ChatMode; model?: string }) {
-  const Mode = MODE_LABELS[mode];
+  const { t } = useChatTexts();
+  const ModeIcon = MODE_ICONS[mode];
   return (
     // Below 360 px (WCAG 1.4.10's 320 px, beside the sidebar rail) the badge and the mode's word left
     // the persona's name three letters (issue 44): the badge goes and the mode chip keeps its icon.
@@ -21,13 +19,13 @@ export function ChatHeader({ persona, mode, model }: { persona: Persona; mode: C
         <h1 className="truncate text-base font-semibold text-slate-900">{persona.name}</h1>
         <p className="truncate text-xs text-slate-500">
           {persona.title}
-          {model && <span className="hidden sm:inline"> · Powered by {model}</span>}
+          {model && <span className="hidden sm:inline"> · {t('header.poweredBy', { model })}</span>}
         </p>
       </div>
       <ThemeToggle className="text-slate-500 hover:bg-slate-100 hover:text-slate-900" />
       <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 shadow-sm min-[360px]:px-3" data-testid="mode-chip">
-        <Mode.icon aria-hidden="true" className="h-3.5 w-3.5" style={{ color: persona.accentColor }} />
-        <span className="max-[359px]:sr-only">{Mode.label}</span>
+        <ModeIcon aria-hidden="true" className="h-3.5 w-3.5" style={{ color: persona.accentColor }} />
+        <span className="max-[359px]:sr-only">{t(`modes.${mode}`)}</span>
       </span>
     </header>
   );

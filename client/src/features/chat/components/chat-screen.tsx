@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Attachment, ChatMode } from '@contract/chat';
 import { CHAT_MODES } from '@contract/chat';
 import { personaOrDefault, type PersonaId } from '@contract/personas';
+import { usePersonaInLanguage } from '@/lib/persona-texts';
 import { allowedMode, useTeamPolicy } from '@/lib/team-policy';
 import { useIsPremium, useOffersUpgrade } from '../api/get-subscription';
 import { useChatAttachments } from '../hooks/use-chat-attachments';
@@ -30,6 +31,7 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { SharedConversationView } from './shared-conversation-view';
 import { TypingPreview } from './typing-preview';
 import { UpgradePrompt } from './upgrade-prompt';
+import { useChatTexts } from '../texts';
 
 export interface ChatScreenProps {
   personaId: PersonaId;
@@ -63,7 +65,9 @@ export function ChatScreen({
   renderSignOut,
   legalModeOpen = false,
 }: ChatScreenProps) {
-  const persona = personaOrDefault(personaId);
+  const { t } = useChatTexts();
+  // The persona's title, tagline, prompts and phrases in the page's language; its name stays.
+  const persona = usePersonaInLanguage(personaOrDefault(personaId));
   const [chosenMode, setMode] = useState<ChatMode>('chat');
   // A mode the team's policy turns off (issue 43) is not used, even one a conversation was in.
   const mode = allowedMode(chosenMode, CHAT_MODES, useTeamPolicy().data);
@@ -154,7 +158,7 @@ export function ChatScreen({
 
   return (
     <div className="flex h-dvh overflow-hidden bg-gradient-to-br from-slate-50 via-white to-genie-50/60">
-      <SkipLink href="#chat-message" label="Skip to message box" onJump={() => composerRef.current?.focus()} />
+      <SkipLink href="#chat-message" label={t('screen.skipToMessageBox')} onJump={() => composerRef.current?.focus()} />
       <ReplyAnnouncer announcement={announcement} />
       <ChatSidebar
         collapsed={collapsed}
@@ -181,7 +185,7 @@ export function ChatScreen({
         renderSignOut={renderSignOut}
       />
       {!collapsed && (
-        <button type="button" aria-label="Close sidebar" tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-black/40 lg:hidden" />
+        <button type="button" aria-label={t('screen.closeSidebar')} tabIndex={-1} onClick={toggleSidebar} className="fixed inset-0 z-20 bg-black/40 lg:hidden" />
       )}
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
         <ChatHeader persona={persona} mode={mode} model={model} />

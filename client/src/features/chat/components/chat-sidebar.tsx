@@ -19,13 +19,16 @@ import { memo, useRef, type ReactNode } from 'react';
 import { CHAT_MODES, type ChatMode } from '@contract/chat';
 import { COMPANION_WORD, type Persona } from '@contract/personas';
 import { useEscapeClosesDrawer } from '../hooks/use-escape-closes-drawer';
-import { MODE_NAMES, retentionNotice } from '@contract/team-controls';
 import { useTeamPolicy } from '@/lib/team-policy';
 import { cn } from '@/lib/utils';
 import { ConversationList } from './conversation-list';
 import { ProjectList } from './project-list';
 import { PersonaBadge } from './message-bubble';
 import { SidebarHeading, SidebarItem, SidebarTile } from './sidebar-item';
+import { pageLanguage, useChatTexts } from '../texts';
+
+/** The plan's name on the badge: a product name, the same in every language. */
+const PRO_BADGE = 'PRO';
 
 export interface ChatSidebarProps {
   collapsed: boolean;
@@ -63,7 +66,7 @@ const ProBadge = ({ compact }: { compact: boolean }) => (
       compact ? 'px-1 text-[8px] leading-3' : 'px-2 py-0.5 text-[10px] tracking-wider',
     )}
   >
-    PRO
+    {PRO_BADGE}
   </span>
 );
 
@@ -73,7 +76,8 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
   const uploadRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   useEscapeClosesDrawer(!collapsed, props.onToggle, toggleRef);
-  const tourLabel = `Meet the ${COMPANION_WORD}s`;
+  const { t } = useChatTexts();
+  const tourLabel = t('sidebar.meetTheCompanions', { companion: COMPANION_WORD });
   // The team's policy (issue 43): modes it turns off are not offered, and the list says why.
   const policy = useTeamPolicy().data;
   const allows = (m: ChatMode) => !policy || policy.modes.includes(m);
@@ -81,7 +85,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
 
   return (
     <aside
-      aria-label="Sidebar"
+      aria-label={t('sidebar.label')}
       data-collapsed={collapsed}
       className={cn(
         'fixed-palette flex h-full shrink-0 flex-col bg-gradient-to-b from-slate-950 via-genie-950 to-slate-950 text-white transition-[width] duration-300',
@@ -99,7 +103,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           ref={toggleRef}
           type="button"
           onClick={props.onToggle}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
           aria-expanded={!collapsed}
           className="flex h-9 w-9 items-center justify-center rounded-lg text-white/70 hover:bg-white/10 hover:text-white"
         >
@@ -119,17 +123,17 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           </div>
         )}
 
-        <SidebarHeading collapsed={collapsed}>Mode</SidebarHeading>
+        <SidebarHeading collapsed={collapsed}>{t('sidebar.mode')}</SidebarHeading>
         {allows('chat') && (
-          <SidebarItem icon={MessageCircle} label={`Chat with ${persona.name}`} collapsed={collapsed} active={mode === 'chat'} onClick={() => props.onModeChange('chat')} />
+          <SidebarItem icon={MessageCircle} label={t('sidebar.chatWith', { name: persona.name })} collapsed={collapsed} active={mode === 'chat'} onClick={() => props.onModeChange('chat')} />
         )}
         {allows('dictionary') && (
-          <SidebarItem icon={BookOpen} label="Dictionary" collapsed={collapsed} active={mode === 'dictionary'} onClick={() => props.onModeChange('dictionary')} />
+          <SidebarItem icon={BookOpen} label={t('modes.dictionary')} collapsed={collapsed} active={mode === 'dictionary'} onClick={() => props.onModeChange('dictionary')} />
         )}
         {allows('law') && (
           <SidebarItem
             icon={Scale}
-            label="Legal"
+            label={t('modes.law')}
             collapsed={collapsed}
             active={mode === 'law'}
             onClick={() => props.onModeChange('law')}
@@ -138,13 +142,16 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
         )}
         {!collapsed && hiddenModes.length > 0 && (
           <p className="px-3 pb-1 text-xs text-white/50" data-testid="modes-off-by-policy">
-            {hiddenModes.map((m) => MODE_NAMES[m]).join(' and ')} {hiddenModes.length === 1 ? 'is' : 'are'} turned off by your team's policy.
+            {t('sidebar.modesOff', {
+              count: hiddenModes.length,
+              modes: new Intl.ListFormat(pageLanguage(), { type: 'conjunction' }).format(hiddenModes.map((m) => t(`modes.${m}`))),
+            })}
           </p>
         )}
 
-        <SidebarHeading collapsed={collapsed}>Files</SidebarHeading>
-        <SidebarItem icon={FolderOpen} label="Browse Files" collapsed={collapsed} onClick={props.onBrowseFiles} />
-        <SidebarItem icon={Upload} label="Upload Files" collapsed={collapsed} onClick={() => uploadRef.current?.click()} />
+        <SidebarHeading collapsed={collapsed}>{t('sidebar.files')}</SidebarHeading>
+        <SidebarItem icon={FolderOpen} label={t('sidebar.browseFiles')} collapsed={collapsed} onClick={props.onBrowseFiles} />
+        <SidebarItem icon={Upload} label={t('sidebar.uploadFiles')} collapsed={collapsed} onClick={() => uploadRef.current?.click()} />
         <input
           ref={uploadRef}
           type="file"
@@ -160,8 +167,8 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
 
         {collapsed ? (
           <>
-            <SidebarHeading collapsed>History</SidebarHeading>
-            <SidebarItem icon={Plus} label="New chat" collapsed onClick={props.onNewChat} />
+            <SidebarHeading collapsed>{t('sidebar.history')}</SidebarHeading>
+            <SidebarItem icon={Plus} label={t('conversations.newChat')} collapsed onClick={props.onNewChat} />
           </>
         ) : (
           // Never less than about five conversations: in a short window the sidebar scrolls instead.
@@ -176,7 +183,7 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           <div className="mt-3 flex min-h-72 flex-1 flex-col">
             {policy?.retentionDays != null && (
               <p className="px-3 pb-1 text-xs text-white/60" data-testid="retention-notice">
-                {retentionNotice(policy.retentionDays)}
+                {t('sidebar.retention', { count: policy.retentionDays })}
               </p>
             )}
             <ConversationList
@@ -195,35 +202,35 @@ export const ChatSidebar = memo(function ChatSidebar(props: ChatSidebarProps) {
           {props.voiceSupported && (
             <SidebarItem
               icon={props.voiceEnabled ? Volume2 : VolumeX}
-              label={props.voiceEnabled ? 'Voice on' : 'Voice off'}
+              label={props.voiceEnabled ? t('sidebar.voiceOn') : t('sidebar.voiceOff')}
               collapsed
               active={props.voiceEnabled}
               onClick={props.onToggleVoice}
             />
           )}
-          <SidebarItem icon={Repeat} label="Change persona" collapsed onClick={props.onChangePersona} />
+          <SidebarItem icon={Repeat} label={t('sidebar.changePersona')} collapsed onClick={props.onChangePersona} />
           <SidebarItem icon={Compass} label={tourLabel} collapsed onClick={props.onOpenTour} />
           <div className="flex justify-center pt-1">{props.renderSignOut(true)}</div>
         </div>
       ) : (
         <section aria-labelledby="account-heading" className="border-t border-white/10 px-3 pb-2 pt-1">
           <h2 id="account-heading" className="px-3 pb-0.5 pt-1.5 text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">
-            Account
+            {t('sidebar.account')}
           </h2>
           <div className="grid grid-cols-3 gap-0.5">
-            <SidebarTile icon={Repeat} label="Change persona" onClick={props.onChangePersona} />
+            <SidebarTile icon={Repeat} label={t('sidebar.changePersona')} onClick={props.onChangePersona} />
             <SidebarTile icon={Compass} label={tourLabel} onClick={props.onOpenTour} />
-            <SidebarTile icon={User} label="Profile" href="/profile" />
-            <SidebarTile icon={Users} label="Team" href="/team" />
-            <SidebarTile icon={FolderOpen} label="File Manager" href="/files" />
-            {props.offerUpgrade && <SidebarTile icon={Crown} label="Upgrade" href="/premium" />}
+            <SidebarTile icon={User} label={t('sidebar.profile')} href="/profile" />
+            <SidebarTile icon={Users} label={t('sidebar.team')} href="/team" />
+            <SidebarTile icon={FolderOpen} label={t('sidebar.fileManager')} href="/files" />
+            {props.offerUpgrade && <SidebarTile icon={Crown} label={t('sidebar.upgrade')} href="/premium" />}
           </div>
           <div className="mt-1 flex items-center gap-1">
             {props.voiceSupported && (
               <div className="flex-1">
                 <SidebarItem
                   icon={props.voiceEnabled ? Volume2 : VolumeX}
-                  label={props.voiceEnabled ? 'Voice on' : 'Voice off'}
+                  label={props.voiceEnabled ? t('sidebar.voiceOn') : t('sidebar.voiceOff')}
                   collapsed={false}
                   active={props.voiceEnabled}
                   onClick={props.onToggleVoice}

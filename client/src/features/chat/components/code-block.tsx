@@ -3,6 +3,7 @@ import { useRef, useState, type ComponentPropsWithoutRef, type ReactElement, typ
 import { isValidElement } from 'react';
 import { copyText } from '../lib/copy-text';
 import { codeLanguageLabel } from '../lib/code-language';
+import { useChatTexts } from '../texts';
 
 /** The `language-xyz` class remark puts on a fenced block's <code>, as xyz (none for a bare fence). */
 function languageOf(children: ReactNode): string | undefined {
@@ -18,10 +19,12 @@ function languageOf(children: ReactNode): string | undefined {
  * their own), so what lands on the clipboard is exactly the code.
  */
 export function CodeBlock({ children, ...props }: ComponentPropsWithoutRef<'pre'>) {
+  const { t } = useChatTexts();
   const preRef = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   const language = languageOf(children);
-  const label = codeLanguageLabel(language);
+  // A fence that names no language is labelled in the page's language; a language's name is a name.
+  const label = language ? codeLanguageLabel(language) : t('code.code');
 
   const onCopy = async () => {
     const text = preRef.current?.textContent ?? '';
@@ -38,11 +41,11 @@ export function CodeBlock({ children, ...props }: ComponentPropsWithoutRef<'pre'
         <button
           type="button"
           onClick={() => void onCopy()}
-          aria-label={copied ? 'Code copied' : `Copy ${label === 'Code' ? 'code' : `${label} code`}`}
+          aria-label={copied ? t('code.copied') : language ? t('code.copyLanguage', { language: label }) : t('code.copy')}
           className="inline-flex min-h-8 items-center gap-1 rounded-md px-2 text-slate-300 hover:bg-white/10 hover:text-white"
         >
           {copied ? <Check aria-hidden="true" className="h-3.5 w-3.5" /> : <Copy aria-hidden="true" className="h-3.5 w-3.5" />}
-          <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+          <span aria-live="polite">{copied ? t('actions.copied') : t('actions.copy')}</span>
         </button>
       </div>
       <pre ref={preRef} {...props}>

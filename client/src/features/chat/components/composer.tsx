@@ -12,6 +12,7 @@ import { MENTION_LISTBOX_ID, MentionChips, MentionListbox, mentionOptionId } fro
 import { PromptLibraryDialog } from './prompt-library-dialog';
 import { PROMPT_LISTBOX_ID, PlaceholderDialog, PromptListbox, promptOptionId } from './prompt-picker';
 import { SendOrStopButton } from './send-button';
+import { useChatTexts } from '../texts';
 
 /** SPEC §9: the message box grows from 60 px to at most 128 px. */
 export const COMPOSER_MIN_HEIGHT_PX = 60;
@@ -59,6 +60,7 @@ export const Composer = memo(function Composer({
   accentGradient,
   onEditLastMessage,
 }: ComposerProps) {
+  const { t } = useChatTexts();
   const [text, setText] = useState('');
   const [generateImage, setGenerateImage] = useState(false);
   // "Search my files" stays on for the following messages until it is turned off.
@@ -178,7 +180,7 @@ export const Composer = memo(function Composer({
         </div>
       )}
       <label htmlFor="chat-message" className="sr-only">
-        Message
+        {t('composer.label')}
       </label>
       <textarea
         id="chat-message"
@@ -192,7 +194,7 @@ export const Composer = memo(function Composer({
         onSelect={(event) => mention.trackMention(event.currentTarget.value, event.currentTarget.selectionStart)}
         onBlur={() => mention.setTyping(null)}
         onKeyDown={onKeyDown}
-        placeholder="Type your message..."
+        placeholder={t('composer.placeholder')}
         aria-autocomplete="list"
         aria-controls={pickerOpen ? MENTION_LISTBOX_ID : slashOpen ? PROMPT_LISTBOX_ID : undefined}
         aria-activedescendant={
@@ -212,7 +214,7 @@ export const Composer = memo(function Composer({
         <GenerateImageToggle on={generateImage} onToggle={() => setGenerateImage((on) => !on)} />
         <SearchFilesToggle on={searchFiles} onToggle={toggleSearchFiles} showScope={searchFiles && mentions.length === 0} scope={scope} onScopeChange={setScope} />
         {voiceEnabled && dictation.supported && <DictateButton dictation={dictation} />}
-        <span className="ml-auto hidden pr-2 text-[11px] text-slate-500 sm:inline">Enter to send · Shift+Enter for a new line</span>
+        <span className="ml-auto hidden min-w-0 truncate pr-2 text-[11px] text-slate-500 sm:inline">{t('composer.hint')}</span>
         <SendOrStopButton sending={sending} canSend={input !== null} onStop={onStop} accentGradient={accentGradient} />
       </div>
     </form>

@@ -12,6 +12,8 @@ import { conversationExportUrl } from '../api/export-conversation';
 import { patchConversation } from '../api/conversation-controls';
 import { projectsQueryOptions, setConversationShared, useProjects } from '../api/projects';
 import { conversationsQueryOptions, searchConversationsQueryOptions, useConversations } from '../api/get-conversations';
+import { relativeDay } from '../lib/relative-day';
+import { pageLanguage, useChatTexts } from '../texts';
 
 /** Waits for a pause in typing before searching. */
 const SEARCH_DELAY_MS = 250;
@@ -33,15 +35,6 @@ function Snippet({ parts }: { parts: NonNullable<ConversationSummary['snippet']>
   );
 }
 
-function relativeDay(iso: string): string {
-  const date = new Date(iso);
-  const days = Math.floor((Date.now() - date.getTime()) / 86_400_000);
-  if (days <= 0) return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  return date.toLocaleDateString();
-}
-
 interface ConversationListProps {
   activeId: string | null;
   onOpen(id: string): void;
@@ -52,6 +45,7 @@ interface ConversationListProps {
 
 /** Beyond SPEC: the user's past conversations, newest first (open, export as Markdown or JSON, delete). */
 export const ConversationList = memo(function ConversationList({ activeId, onOpen, onNewChat, onDeletedActive }: ConversationListProps) {
+  const { t } = useChatTexts();
   const conversations = useConversations();
   const remove = useDeleteConversation();
   const queryClient = useQueryClient();
@@ -72,7 +66,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
       await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
       if (patch.projectId !== undefined) await queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
     } catch {
-      toast({ title: 'Error', description: 'Could not change the conversation.', variant: 'destructive' });
+      toast({ title: t('common:error'), description: t('conversations.changeFailed'), variant: 'destructive' });
     }
   }
 
@@ -96,21 +90,21 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
       if (conversation.shared === null) {
         const link = `${window.location.origin}/chat?shared=${conversation.id}`;
         await navigator.clipboard?.writeText(link).catch(() => undefined);
-        toast({ title: 'Shared with your team', description: `Teammates can read it at ${link} (copied).` });
-      } else toast({ title: 'No longer shared' });
+        toast({ title: t('conversations.shared'), description: t('conversations.sharedLink', { link }) });
+      } else toast({ title: t('conversations.unshared') });
     } catch {
-      toast({ title: 'Error', description: 'Could not change the sharing of the conversation.', variant: 'destructive' });
+      toast({ title: t('common:error'), description: t('conversations.shareFailed'), variant: 'destructive' });
     }
   }
 
   async function onDelete(conversation: ConversationSummary) {
-    if (!window.confirm(`Delete “${conversation.title}”? This cannot be undone.`)) return;
+    if (!window.confirm(t('conversations.confirmDelete', { title: conversation.title }))) return;
     try {
       await remove.mutateAsync(conversation.id);
       if (conversation.id === activeId) onDeletedActive();
-      toast({ title: 'Conversation deleted' });
+      toast({ title: t('conversations.deleted') });
     } catch {
-      toast({ title: 'Error', description: 'Could not delete the conversation.', variant: 'destructive' });
+      toast({ title: t('common:error'), description: t('conversations.deleteFailed'), variant: 'destructive' });
     }
   }
 
@@ -118,10 +112,10 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
     <section aria-labelledby="history-heading" className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center justify-between px-3 pb-1">
         <h2 id="history-heading" className="text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">
-          Conversations
+          {t('conversations.heading')}
         </h2>
         <button type="button" onClick={onNewChat} className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-white/80 hover:bg-white/10">
-          <Plus aria-hidden="true" className="h-3.5 w-3.5" /> New chat
+          <Plus aria-hidden="true" className="h-3.5 w-3.5" /> {t('conversations.newChat')}
         </button>
       </div>
       <div className="relative mx-2 mb-1.5">
@@ -132,19 +126,19 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => event.key === 'Escape' && search !== '' && (event.preventDefault(), setSearch(''))}
-          placeholder="Search conversations"
-          aria-label="Search conversations"
+          placeholder={t('conversations.search')}
+          aria-label={t('conversations.search')}
           maxLength={200}
           className="h-8 w-full rounded-lg border border-white/10 bg-white/10 pl-8 pr-2 [&::-webkit-search-cancel-button]:hidden text-xs text-white outline-none placeholder:text-white/60 focus:border-white/30 focus:bg-white/15"
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2">
-        {!searching && conversations.isPending && <p className="px-2 py-2 text-xs text-white/50">Loading conversations…</p>}
-        {!searching && conversations.isError && <p className="px-2 py-2 text-xs text-white/50">Conversations could not be loaded.</p>}
-        {!searching && conversations.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">Your conversations will appear here.</p>}
-        {searching && results.isPending && <p className="px-2 py-2 text-xs text-white/50">Searching…</p>}
-        {searching && results.isError && <p className="px-2 py-2 text-xs text-white/50">The search could not be run.</p>}
-        {searching && results.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">No conversation matches “{term}”.</p>}
+        {!searching && conversations.isPending && <p className="px-2 py-2 text-xs text-white/50">{t('conversations.loading')}</p>}
+        {!searching && conversations.isError && <p className="px-2 py-2 text-xs text-white/50">{t('conversations.loadFailed')}</p>}
+        {!searching && conversations.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">{t('conversations.empty')}</p>}
+        {searching && results.isPending && <p className="px-2 py-2 text-xs text-white/50">{t('conversations.searching')}</p>}
+        {searching && results.isError && <p className="px-2 py-2 text-xs text-white/50">{t('conversations.searchFailed')}</p>}
+        {searching && results.isSuccess && items.length === 0 && <p className="px-2 py-2 text-xs text-white/50">{t('conversations.noMatch', { term })}</p>}
         <ul className="flex flex-col gap-0.5">
           {items.map((conversation) => {
             const persona = PERSONAS.find((p) => p.id === conversation.persona);
@@ -154,7 +148,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                   <input
                     autoFocus
                     defaultValue={conversation.title}
-                    aria-label="New title"
+                    aria-label={t('conversations.newTitle')}
                     maxLength={CONVERSATION_TITLE_MAX_CHARS}
                     onKeyDown={(event) => onRenameKey(event, conversation)}
                     onBlur={() => setRenamingId(null)}
@@ -176,13 +170,13 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-1">
                       <span className="block truncate">{conversation.title}</span>
-                      {conversation.pinned && <Pin aria-label="Pinned" className="h-3 w-3 shrink-0 text-amber-300" />}
-                      {conversation.shared && <Users aria-label="Shared with the team" className="h-3 w-3 shrink-0 text-sky-300" />}
+                      {conversation.pinned && <Pin aria-label={t('conversations.pinned')} className="h-3 w-3 shrink-0 text-amber-300" />}
+                      {conversation.shared && <Users aria-label={t('conversations.sharedWithTeam')} className="h-3 w-3 shrink-0 text-sky-300" />}
                     </span>
                     {conversation.snippet ? (
                       <Snippet parts={conversation.snippet} />
                     ) : (
-                      <span className="block text-[11px] text-white/60">{relativeDay(conversation.updatedAt)}</span>
+                      <span className="block text-[11px] text-white/60">{relativeDay(pageLanguage(), conversation.updatedAt)}</span>
                     )}
                   </span>
                 </button>
@@ -190,7 +184,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                 {/* Not modal: a modal menu hides the page with aria-hidden while its trigger keeps focus (axe aria-hidden-focus). */}
                 <DropdownMenu modal={false}>
                   <DropdownMenuTrigger
-                    aria-label={`Actions for ${conversation.title}`}
+                    aria-label={t('conversations.actionsFor', { title: conversation.title })}
                     className="absolute right-1 top-1/2 flex h-7 w-7 -translate-y-1/2 items-center justify-center rounded-md text-white/60 opacity-100 hover:bg-white/15 hover:text-white sm:opacity-0 sm:group-hover:opacity-100 sm:focus:opacity-100 sm:data-[state=open]:opacity-100"
                   >
                     <MoreHorizontal aria-hidden="true" className="h-4 w-4" />
@@ -208,40 +202,40 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                         setRenamingId(conversation.id);
                       }}
                     >
-                      <Pencil aria-hidden="true" /> Rename
+                      <Pencil aria-hidden="true" /> {t('conversations.rename')}
                     </DropdownMenuItem>
                     <DropdownMenuItem onSelect={() => void update(conversation, { pinned: !conversation.pinned })}>
-                      {conversation.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />} {conversation.pinned ? 'Unpin' : 'Pin'}
+                      {conversation.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />} {conversation.pinned ? t('conversations.unpin') : t('conversations.pin')}
                     </DropdownMenuItem>
                     <DropdownMenuItem onSelect={() => void toggleShared(conversation)}>
-                      <Users aria-hidden="true" /> {conversation.shared ? 'Stop sharing' : 'Share with team'}
+                      <Users aria-hidden="true" /> {conversation.shared ? t('conversations.stopSharing') : t('conversations.shareWithTeam')}
                     </DropdownMenuItem>
                     {(projects.data?.projects ?? [])
                       .filter((p) => p.id !== conversation.projectId)
                       .map((p) => (
                         <DropdownMenuItem key={p.id} onSelect={() => void update(conversation, { projectId: p.id })}>
-                          <FolderInput aria-hidden="true" /> Move to {p.name}
+                          <FolderInput aria-hidden="true" /> {t('conversations.moveTo', { name: p.name })}
                         </DropdownMenuItem>
                       ))}
                     {conversation.projectId && (
                       <DropdownMenuItem onSelect={() => void update(conversation, { projectId: null })}>
-                        <FolderOutput aria-hidden="true" /> Remove from project
+                        <FolderOutput aria-hidden="true" /> {t('conversations.removeFromProject')}
                       </DropdownMenuItem>
                     )}
                     <DropdownMenuSeparator />
                     <DropdownMenuItem asChild>
                       <a href={conversationExportUrl(conversation.id, 'md')} download>
-                        <Download aria-hidden="true" /> Export as Markdown
+                        <Download aria-hidden="true" /> {t('conversations.exportMarkdown')}
                       </a>
                     </DropdownMenuItem>
                     <DropdownMenuItem asChild>
                       <a href={conversationExportUrl(conversation.id, 'json')} download>
-                        <FileJson aria-hidden="true" /> Export as JSON
+                        <FileJson aria-hidden="true" /> {t('conversations.exportJson')}
                       </a>
                     </DropdownMenuItem>
                     <DropdownMenuSeparator />
                     <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50" onSelect={() => void onDelete(conversation)}>
-                      <Trash2 aria-hidden="true" /> Delete
+                      <Trash2 aria-hidden="true" /> {t('conversations.delete')}
                     </DropdownMenuItem>
                   </DropdownMenuContent>
                 </DropdownMenu>
@@ -256,7 +250,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
             disabled={conversations.isFetchingNextPage}
             className="mt-1 w-full rounded-lg px-2 py-1.5 text-xs text-white/60 hover:bg-white/10"
           >
-            {conversations.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            {conversations.isFetchingNextPage ? t('conversations.loadingMore') : t('conversations.showMore')}
           </button>
         )}
       </div>

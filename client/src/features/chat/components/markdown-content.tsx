@@ -4,6 +4,7 @@ import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { useMathPlugins } from '../hooks/use-math-plugins';
 import { hasMath, normaliseMath } from '../lib/math-text';
+import { chatText } from '../texts';
 import { CodeBlock } from './code-block';
 import './chat-styles.css';
 
@@ -40,7 +41,7 @@ const components: Components = {
     typeof src === 'string' && src.startsWith('/api/') ? (
       <img src={src} alt={alt ?? ''} loading="lazy" className="my-2 max-h-96 rounded-xl" />
     ) : (
-      <span className="text-slate-500">[image: {alt || 'external image not loaded'}]</span>
+      <span className="text-slate-500">{chatText('markdown.image', { alt: alt || chatText('markdown.externalImage') })}</span>
     ),
 };
 

@@ -1,6 +1,7 @@
 import { FileText, Folder, X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import type { Mention } from '../lib/mention';
+import { useChatTexts } from '../texts';
 
 export const MENTION_LISTBOX_ID = 'mention-listbox';
 export const mentionOptionId = (index: number) => `mention-option-${index}`;
@@ -20,12 +21,13 @@ interface MentionListboxProps {
  * Enter or Tab picks, Escape closes.
  */
 export function MentionListbox({ query, candidates, loading, activeIndex, onPick, onHover }: MentionListboxProps) {
+  const { t } = useChatTexts();
   return (
     <div className="absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10 sm:right-auto sm:w-96">
       <p className="border-b border-slate-100 px-3 py-2 text-xs text-slate-500">
-        {query ? <>Search only in a file or folder named “{query}”</> : 'Search only in a file or folder'}
+        {query ? t('mention.searchNamed', { query }) : t('mention.search')}
       </p>
-      <ul id={MENTION_LISTBOX_ID} role="listbox" aria-label="Files and folders" className="max-h-64 overflow-y-auto p-1">
+      <ul id={MENTION_LISTBOX_ID} role="listbox" aria-label={t('mention.listLabel')} className="max-h-64 overflow-y-auto p-1">
         {candidates.map((mention, index) => {
           const Icon = mention.kind === 'folder' ? Folder : FileText;
           return (
@@ -45,8 +47,8 @@ export function MentionListbox({ query, candidates, loading, activeIndex, onPick
                 {mention.name}
               </span>
               <span className="shrink-0 text-xs text-slate-400">
-                {mention.kind === 'folder' ? 'Folder' : mention.searchable ? 'File' : 'Text not searchable'}
-                {mention.scope === 'team' ? ' · Team' : ''}
+                {mention.kind === 'folder' ? t('mention.folder') : mention.searchable ? t('mention.file') : t('mention.notSearchable')}
+                {mention.scope === 'team' ? ` · ${t('mention.team')}` : ''}
               </span>
             </li>
           );
@@ -54,7 +56,7 @@ export function MentionListbox({ query, candidates, loading, activeIndex, onPick
       </ul>
       {candidates.length === 0 && (
         <p role="status" className="px-3 pb-3 pt-1 text-sm text-slate-500">
-          {loading ? 'Looking…' : query ? `No file or folder is named like “${query}”.` : 'No files yet. Upload some in the File Manager.'}
+          {loading ? t('mention.looking') : query ? t('mention.noMatch', { query }) : t('mention.noFiles')}
         </p>
       )}
     </div>
@@ -63,8 +65,9 @@ export function MentionListbox({ query, candidates, loading, activeIndex, onPick
 
 /** The files and folders the answer is searched in, each removable. */
 export function MentionChips({ mentions, onRemove }: { mentions: readonly Mention[]; onRemove(mention: Mention): void }) {
+  const { t } = useChatTexts();
   return (
-    <ul aria-label="Searching only in" className="flex flex-wrap gap-1.5">
+    <ul aria-label={t('mention.chipsLabel')} className="flex flex-wrap gap-1.5">
       {mentions.map((mention) => {
         const Icon = mention.kind === 'folder' ? Folder : FileText;
         return (
@@ -76,11 +79,11 @@ export function MentionChips({ mentions, onRemove }: { mentions: readonly Mentio
             <Icon aria-hidden className="h-3.5 w-3.5 shrink-0" />
             <span className="truncate">
               {mention.name}
-              {mention.scope === 'team' ? <span className="text-genie-600"> · Team</span> : null}
+              {mention.scope === 'team' ? <span className="text-genie-600"> · {t('mention.team')}</span> : null}
             </span>
             <button
               type="button"
-              aria-label={`Stop searching in ${mention.name}`}
+              aria-label={t('mention.stopSearching', { name: mention.name })}
               onClick={() => onRemove(mention)}
               className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-md text-genie-700 hover:bg-genie-100"
             >

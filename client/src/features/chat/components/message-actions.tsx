@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FeedbackValue } from '@contract/chat';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
+import { useChatTexts } from '../texts';
 
 /** SPEC §9: the copied marker shows for 2000 ms. */
 export const COPIED_MARKER_MS = 2_000;
@@ -36,6 +37,7 @@ const iconButton =
 
 /** Thumbs up/down, copy and read aloud under an assistant reply (SPEC §2, §4, §8). */
 export function MessageActions({ messageId, serverId, content, feedback, speaking, onFeedback, onReadAloud, onStopReading, onRegenerate, onBranchOut }: MessageActionsProps) {
+  const { t } = useChatTexts();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -47,9 +49,9 @@ export function MessageActions({ messageId, serverId, content, feedback, speakin
     try {
       await navigator.clipboard.writeText(content);
       setCopied(true);
-      toast({ title: 'Copied!', description: 'Response copied to clipboard' });
+      toast({ title: t('actions.copiedTitle'), description: t('actions.copiedDescription') });
     } catch {
-      toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
+      toast({ title: t('actions.copyFailedTitle'), description: t('actions.copyFailedDescription'), variant: 'destructive' });
     }
   }
 
@@ -57,7 +59,7 @@ export function MessageActions({ messageId, serverId, content, feedback, speakin
     <div className="mt-1 flex items-center gap-0.5">
       <button
         type="button"
-        aria-label="Thumbs up"
+        aria-label={t('actions.thumbsUp')}
         aria-pressed={feedback === 'positive'}
         onClick={() => onFeedback(messageId, 'positive')}
         className={cn(iconButton, feedback === 'positive' && 'bg-emerald-50 text-emerald-600')}
@@ -66,34 +68,34 @@ export function MessageActions({ messageId, serverId, content, feedback, speakin
       </button>
       <button
         type="button"
-        aria-label="Thumbs down"
+        aria-label={t('actions.thumbsDown')}
         aria-pressed={feedback === 'negative'}
         onClick={() => onFeedback(messageId, 'negative')}
         className={cn(iconButton, feedback === 'negative' && 'bg-rose-50 text-rose-600')}
       >
         <ThumbsDown aria-hidden="true" className="h-4 w-4" />
       </button>
-      <button type="button" aria-label="Copy" onClick={copy} className={iconButton}>
+      <button type="button" aria-label={t('actions.copy')} onClick={copy} className={iconButton}>
         {copied ? <Check aria-hidden="true" className="h-4 w-4 text-emerald-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-        {copied && <span className="text-emerald-700">Copied</span>}
+        {copied && <span className="text-emerald-700">{t('actions.copied')}</span>}
       </button>
       {onRegenerate && (
-        <button type="button" aria-label="Regenerate" title="Ask again" onClick={onRegenerate} className={iconButton}>
+        <button type="button" aria-label={t('actions.regenerate')} title={t('actions.regenerateTitle')} onClick={onRegenerate} className={iconButton}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" />
         </button>
       )}
       {onBranchOut && serverId && (
-        <button type="button" aria-label="Branch into a new chat" title="Branch into a new chat" onClick={() => onBranchOut(serverId)} className={iconButton}>
+        <button type="button" aria-label={t('actions.branch')} title={t('actions.branch')} onClick={() => onBranchOut(serverId)} className={iconButton}>
           <GitBranchPlus aria-hidden="true" className="h-4 w-4" />
         </button>
       )}
       {onReadAloud &&
         (speaking ? (
-          <button type="button" aria-label="Stop reading" onClick={onStopReading} className={cn(iconButton, 'text-genie-700')}>
+          <button type="button" aria-label={t('actions.stopReading')} onClick={onStopReading} className={cn(iconButton, 'text-genie-700')}>
             <VolumeX aria-hidden="true" className="h-4 w-4" />
           </button>
         ) : (
-          <button type="button" aria-label="Read aloud" onClick={() => onReadAloud(messageId, content)} className={iconButton}>
+          <button type="button" aria-label={t('actions.readAloud')} onClick={() => onReadAloud(messageId, content)} className={iconButton}>
             <Volume2 aria-hidden="true" className="h-4 w-4" />
           </button>
         ))}

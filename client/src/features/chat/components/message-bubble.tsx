@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import { personaOrDefault, type Persona } from '@contract/personas';
+import { formatNumber } from '@/lib/i18n/format';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../lib/chat-message';
+import { pageLanguage, useChatTexts } from '../texts';
 import { AttachmentChips } from './attachment-chips';
 import { CitationChips } from './citation-chips';
 import { MarkdownContent } from './markdown-content';
@@ -14,11 +16,18 @@ import { VariantSwitcher } from './variant-switcher';
 /** One formatter for every row: toLocaleTimeString with options builds a new one per call. */
 // Made with the first message shown, not when the chat's chunk loads: an Intl formatter takes
 // ~15 ms to create on this machine, on the way to an empty chat's first paint (issue 19, /chat).
-let timeOfDay: Intl.DateTimeFormat | null = null;
-const timeOf = (iso: string) => (timeOfDay ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(new Date(iso));
+// One per language: the time is written as the page's language writes it (issue 44).
+const timeOfDay = new Map<string, Intl.DateTimeFormat>();
+function timeOf(iso: string): string {
+  const language = pageLanguage();
+  let format = timeOfDay.get(language);
+  if (!format) timeOfDay.set(language, (format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' })));
+  return format.format(new Date(iso));
+}
 
 export function formatResponseTime(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  // "1.2 s" in English, "1,2 s" in German: the page's decimal mark, SI units as they are.
+  return ms < 1000 ? `${ms} ms` : `${formatNumber(pageLanguage(), ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })} s`;
 }
 
 export function PersonaBadge({ persona, className }: { persona: Persona; className?: string }) {
@@ -56,10 +65,11 @@ export const MessageBubble = memo(function MessageBubble({
   onEditClosed,
   ...handlers
 }: MessageBubbleProps) {
+  const { t } = useChatTexts();
   const time = timeOf(message.timestamp);
   if (message.role === 'user') {
     return (
-      <li className="message-row flex justify-end" aria-label="Your message">
+      <li className="message-row flex justify-end" aria-label={t('message.yours')}>
         <div className="flex max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
           <UserMessageTools
             message={message}
@@ -90,7 +100,7 @@ export const MessageBubble = memo(function MessageBubble({
   // The persona that wrote this reply, not the one chosen now (issue 42); older rows name none.
   const writer = message.persona ? personaOrDefault(message.persona) : persona;
   return (
-    <li className="message-row flex gap-3" aria-label={`${writer.name} replied`}>
+    <li className="message-row flex gap-3" aria-label={t('message.replied', { name: writer.name })}>
       <PersonaBadge persona={writer} className="mt-1 hidden sm:flex" />
       <div className="min-w-0 max-w-full flex-1 sm:max-w-[85%]">
         <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-white px-4 py-3 text-[15px] text-slate-800 shadow-sm">
@@ -98,14 +108,14 @@ export const MessageBubble = memo(function MessageBubble({
           <MarkdownContent text={message.content} />
           {message.image && (
             <a href={message.image} target="_blank" rel="noreferrer" className="mt-3 block">
-              <img src={message.image} alt="Generated image" className="max-h-96 rounded-xl border border-slate-200" loading="lazy" />
+              <img src={message.image} alt={t('message.generatedImage')} className="max-h-96 rounded-xl border border-slate-200" loading="lazy" />
             </a>
           )}
         </div>
         {message.citations && <CitationChips citations={message.citations} />}
         <ReplyNotes message={message} onContinue={onContinue} />
         {(message.status === 'stopped' || message.status === 'failed') && (
-          <p className="mt-1 px-1 text-xs text-slate-500">{message.status === 'stopped' ? 'You stopped this reply.' : 'This reply failed before it finished.'}</p>
+          <p className="mt-1 px-1 text-xs text-slate-500">{message.status === 'stopped' ? t('message.stopped') : t('message.failed')}</p>
         )}
         <div className="flex flex-wrap items-center gap-x-2 px-1">
           {message.variants && handlers.onShowVariant && (

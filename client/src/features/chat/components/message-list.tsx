@@ -1,6 +1,7 @@
 import { memo, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import type { Persona } from '@contract/personas';
 import type { ChatMessage } from '../lib/chat-message';
+import { useChatTexts } from '../texts';
 import { KeepScrollPlace } from './keep-scroll-place';
 import type { MessageActionHandlers } from './message-actions';
 import { MessageBubble } from './message-bubble';
@@ -55,6 +56,7 @@ export const MessageList = memo(function MessageList({
   onEditClosed,
   ...handlers
 }: MessageListProps) {
+  const { t } = useChatTexts();
   const [shownCount, setShownCount] = useState(messages.length > FIRST_ROWS ? FIRST_ROWS : MESSAGE_WINDOW_STEP);
   const filling = useRef(messages.length > FIRST_ROWS);
   const sentinelRef = useRef<HTMLLIElement>(null);
@@ -93,11 +95,11 @@ export const MessageList = memo(function MessageList({
 
   return (
     <KeepScrollPlace rows={shownCount} scroller={scroller}>
-      <ol ref={listRef} aria-label="Messages" className="flex flex-col gap-5">
+      <ol ref={listRef} aria-label={t('message.listLabel')} className="flex flex-col gap-5">
         {hiddenCount > 0 && (
           <li ref={sentinelRef} className="flex justify-center">
             <button type="button" onClick={showEarlier} className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-600 hover:bg-slate-200">
-              Show earlier messages ({hiddenCount})
+              {t('message.showEarlier', { count: hiddenCount })}
             </button>
           </li>
         )}

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { ProjectPins, type ProjectPin } from './project-pins';
+import { useChatTexts } from '../texts';
 import { createProject, deleteProject, projectConversationsQueryOptions, projectsQueryOptions, updateProject, useProjects } from '../api/projects';
 
 interface ProjectListProps {
@@ -21,6 +22,7 @@ interface ProjectListProps {
 
 /** Issue 42: the sidebar's projects, above the conversation list; each opens to its conversations. */
 export const ProjectList = memo(function ProjectList(props: ProjectListProps) {
+  const { t } = useChatTexts();
   const projects = useProjects();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
@@ -28,13 +30,13 @@ export const ProjectList = memo(function ProjectList(props: ProjectListProps) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
 
   async function onDelete(project: Project) {
-    if (!window.confirm(`Delete the project “${project.name}”? Its conversations stay, outside any project.`)) return;
+    if (!window.confirm(t('projects.confirmDelete', { name: project.name }))) return;
     try {
       await deleteProject(project.id);
       await refresh();
       await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     } catch {
-      toast({ title: 'Error', description: 'Could not delete the project.', variant: 'destructive' });
+      toast({ title: t('common:error'), description: t('projects.deleteFailed'), variant: 'destructive' });
     }
   }
 
@@ -43,14 +45,14 @@ export const ProjectList = memo(function ProjectList(props: ProjectListProps) {
     <section aria-labelledby="projects-heading" className="mt-3 flex flex-col">
       <div className="flex items-center justify-between px-3 pb-1">
         <h2 id="projects-heading" className="text-[11px] font-semibold uppercase tracking-[0.16em] text-white/50">
-          Projects
+          {t('projects.heading')}
         </h2>
         <button type="button" onClick={() => setEditing('new')} className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-white/80 hover:bg-white/10">
-          <Plus aria-hidden="true" className="h-3.5 w-3.5" /> New project
+          <Plus aria-hidden="true" className="h-3.5 w-3.5" /> {t('projects.new')}
         </button>
       </div>
       {editing && <ProjectForm project={editing === 'new' ? null : editing} onDone={() => { setEditing(null); void refresh(); }} />}
-      {projects.isSuccess && list.length === 0 && !editing && <p className="px-3 py-1 text-xs text-white/50">Group chats with shared instructions and files.</p>}
+      {projects.isSuccess && list.length === 0 && !editing && <p className="px-3 py-1 text-xs text-white/50">{t('projects.empty')}</p>}
       <ul className="flex flex-col gap-0.5 px-2">
         {list.map((project) => {
           const expanded = open === project.id || props.activeProjectId === project.id;
@@ -66,20 +68,20 @@ export const ProjectList = memo(function ProjectList(props: ProjectListProps) {
                   {expanded ? <ChevronDown aria-hidden="true" className="h-3.5 w-3.5" /> : <ChevronRight aria-hidden="true" className="h-3.5 w-3.5" />}
                   <FolderKanban aria-hidden="true" className="h-4 w-4 shrink-0" />
                   <span className="truncate">{project.name}</span>
-                  {project.scope === 'team' && <Users aria-label="Shared with the team" className="h-3 w-3 shrink-0 text-white/60" />}
+                  {project.scope === 'team' && <Users aria-label={t('conversations.sharedWithTeam')} className="h-3 w-3 shrink-0 text-white/60" />}
                 </button>
                 <DropdownMenu>
-                  <DropdownMenuTrigger aria-label={`Actions for the project ${project.name}`} className="absolute right-1 top-1/2 flex h-7 w-7 -translate-y-1/2 items-center justify-center rounded-md text-white/60 hover:bg-white/15 hover:text-white">
+                  <DropdownMenuTrigger aria-label={t('projects.actionsFor', { name: project.name })} className="absolute right-1 top-1/2 flex h-7 w-7 -translate-y-1/2 items-center justify-center rounded-md text-white/60 hover:bg-white/15 hover:text-white">
                     <MoreHorizontal aria-hidden="true" className="h-4 w-4" />
                   </DropdownMenuTrigger>
                   <DropdownMenuContent align="end">
                     <DropdownMenuItem onSelect={() => props.onNewChatIn(project.id)}>
-                      <Plus aria-hidden="true" /> New chat in this project
+                      <Plus aria-hidden="true" /> {t('projects.newChatHere')}
                     </DropdownMenuItem>
-                    {project.canEdit && <DropdownMenuItem onSelect={() => setEditing(project)}>Edit project</DropdownMenuItem>}
+                    {project.canEdit && <DropdownMenuItem onSelect={() => setEditing(project)}>{t('projects.edit')}</DropdownMenuItem>}
                     {project.canEdit && (
                       <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50" onSelect={() => void onDelete(project)}>
-                        <Trash2 aria-hidden="true" /> Delete project
+                        <Trash2 aria-hidden="true" /> {t('projects.delete')}
                       </DropdownMenuItem>
                     )}
                   </DropdownMenuContent>
@@ -95,16 +97,17 @@ export const ProjectList = memo(function ProjectList(props: ProjectListProps) {
 });
 
 function ProjectConversations({ project, activeConversationId, onOpen, onOpenShared, onNewChatIn }: ProjectListProps & { project: Project }) {
+  const { t } = useChatTexts();
   const conversations = useQuery(projectConversationsQueryOptions(project.id));
   const items = conversations.data?.conversations ?? [];
   return (
-    <ul aria-label={`Conversations in ${project.name}`} className="ml-5 flex flex-col gap-0.5 border-l border-white/10 pl-2">
+    <ul aria-label={t('projects.conversationsIn', { name: project.name })} className="ml-5 flex flex-col gap-0.5 border-l border-white/10 pl-2">
       <li>
         <button type="button" onClick={() => onNewChatIn(project.id)} className="flex w-full items-center gap-1 rounded-md px-2 py-1 text-left text-xs text-white/70 hover:bg-white/10">
-          <Plus aria-hidden="true" className="h-3 w-3" /> New chat in {project.name}
+          <Plus aria-hidden="true" className="h-3 w-3" /> {t('projects.newChatIn', { name: project.name })}
         </button>
       </li>
-      {conversations.isSuccess && items.length === 0 && <li className="px-2 py-1 text-xs text-white/50">No conversations yet.</li>}
+      {conversations.isSuccess && items.length === 0 && <li className="px-2 py-1 text-xs text-white/50">{t('projects.noConversations')}</li>}
       {items.map((c) => (
         <li key={c.id}>
           <button
@@ -114,7 +117,7 @@ function ProjectConversations({ project, activeConversationId, onOpen, onOpenSha
             className={cn('flex w-full flex-col rounded-md px-2 py-1 text-left text-xs text-white/80 hover:bg-white/10', c.id === activeConversationId && 'bg-white/15 text-white')}
           >
             <span className="truncate">{c.title}</span>
-            {!c.mine && <span className="text-[10px] text-white/55">Shared by {c.owner}</span>}
+            {!c.mine && <span className="text-[10px] text-white/55">{t('projects.sharedBy', { owner: c.owner })}</span>}
           </button>
         </li>
       ))}
@@ -124,6 +127,7 @@ function ProjectConversations({ project, activeConversationId, onOpen, onOpenSha
 
 /** New project, or a project's name, instructions and sharing changed. */
 function ProjectForm({ project, onDone }: { project: Project | null; onDone(): void }) {
+  const { t } = useChatTexts();
   const [name, setName] = useState(project?.name ?? '');
   const [instructions, setInstructions] = useState(project?.instructions ?? '');
   const [scope, setScope] = useState<'private' | 'team'>(project?.scope ?? 'private');
@@ -144,37 +148,37 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone(): v
       else await createProject({ name, instructions, scope, fileIds, folderIds });
       onDone();
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the project.', variant: 'destructive' });
+      toast({ title: t('common:error'), description: error instanceof Error ? error.message : t('projects.saveFailed'), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={project ? 'Edit project' : 'New project'} className="mx-2 mb-2 flex flex-col gap-1.5 rounded-lg bg-white/10 p-2 text-xs">
+    <form onSubmit={(e) => void submit(e)} aria-label={project ? t('projects.edit') : t('projects.new')} className="mx-2 mb-2 flex flex-col gap-1.5 rounded-lg bg-white/10 p-2 text-xs">
       <label className="flex flex-col gap-0.5">
-        Name
+        {t('projects.name')}
         <input autoFocus required value={name} maxLength={PROJECT_NAME_MAX_CHARS} onChange={(e) => setName(e.target.value)} className="h-8 rounded-md border border-white/20 bg-white/10 px-2 text-sm text-white outline-none" />
       </label>
       <label className="flex flex-col gap-0.5">
-        Instructions (added to every chat in it)
+        {t('projects.instructions')}
         <textarea rows={3} value={instructions} maxLength={PROJECT_INSTRUCTIONS_MAX_CHARS} onChange={(e) => setInstructions(e.target.value)} className="rounded-md border border-white/20 bg-white/10 p-2 text-sm text-white outline-none" />
       </label>
       <label className="flex flex-col gap-0.5">
-        Who sees it
+        {t('projects.audience')}
         <select value={scope} onChange={(e) => setScope(e.target.value as 'private' | 'team')} disabled={project !== null && !project.canEdit} className="h-8 rounded-md border border-white/20 bg-slate-900 px-2 text-sm text-white">
-          <option value="private">Only me</option>
-          <option value="team">My team</option>
+          <option value="private">{t('projects.onlyMe')}</option>
+          <option value="team">{t('projects.myTeam')}</option>
         </select>
       </label>
       <ProjectPins pins={pins} onChange={setPins} />
-      <p className="text-[11px] text-white/60">&ldquo;Search my files&rdquo; in this project&apos;s chats searches what is pinned here.</p>
+      <p className="text-[11px] text-white/60">{t('projects.pinsHint')}</p>
       <div className="flex justify-end gap-1">
         <button type="button" onClick={onDone} className="rounded-md px-2 py-1 hover:bg-white/10">
-          Cancel
+          {t('common:cancel')}
         </button>
         <button type="submit" disabled={saving} className="rounded-md bg-white/90 px-2 py-1 font-semibold text-slate-900 disabled:opacity-60">
-          {project ? 'Save' : 'Create'}
+          {project ? t('common:save') : t('projects.create')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { BUILT_IN_TEMPLATES } from '@contract/prompt-templates';
 import { fillPlaceholders, placeholdersOf } from '@contract/prompts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { chatText, useChatTexts } from '../texts';
 
 export const PROMPT_LISTBOX_ID = 'prompt-listbox';
 export const promptOptionId = (index: number) => `prompt-option-${index}`;
@@ -24,8 +25,8 @@ export const slashQuery = (text: string): string | null => {
 /** Saved prompts first, then the built-in templates, those whose title holds the query. */
 export function promptChoices(saved: readonly { id: string; title: string; body: string; scope: string; createdBy: string }[], query: string): PromptChoice[] {
   const all: PromptChoice[] = [
-    ...saved.map((p) => ({ key: p.id, title: p.title, body: p.body, note: p.scope === 'team' ? `Team · ${p.createdBy}` : 'Mine' })),
-    ...BUILT_IN_TEMPLATES.map((t) => ({ key: `template-${t.slug}`, title: t.name, body: t.body, note: 'Template' })),
+    ...saved.map((p) => ({ key: p.id, title: p.title, body: p.body, note: p.scope === 'team' ? chatText('prompts.team', { name: p.createdBy }) : chatText('prompts.mine') })),
+    ...BUILT_IN_TEMPLATES.map((t) => ({ key: `template-${t.slug}`, title: t.name, body: t.body, note: chatText('prompts.template') })),
   ];
   return all.filter((c) => c.title.toLowerCase().includes(query)).slice(0, 20);
 }
@@ -48,11 +49,12 @@ export function PromptListbox({
   /** Opens the prompt library, where prompts are saved and deleted. */
   onManage(): void;
 }) {
+  const { t } = useChatTexts();
   return (
     <div className="absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10 sm:right-auto sm:w-96">
-      <p className="border-b border-slate-100 px-3 py-2 text-xs text-slate-500">Insert a saved prompt</p>
-      <ul id={PROMPT_LISTBOX_ID} role="listbox" aria-label="Saved prompts" className="max-h-64 overflow-y-auto p-1">
-        {choices.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">No prompt has that title.</li>}
+      <p className="border-b border-slate-100 px-3 py-2 text-xs text-slate-500">{t('prompts.insertSaved')}</p>
+      <ul id={PROMPT_LISTBOX_ID} role="listbox" aria-label={t('prompts.listLabel')} className="max-h-64 overflow-y-auto p-1">
+        {choices.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">{t('prompts.noMatch')}</li>}
         {choices.map((choice, index) => (
           <li
             key={choice.key}
@@ -77,7 +79,7 @@ export function PromptListbox({
           onClick={onManage}
           className="w-full rounded-xl px-3 py-2 text-left text-sm font-medium text-genie-700 hover:bg-genie-50"
         >
-          Save or delete prompts…
+          {t('prompts.manage')}
         </button>
       </div>
     </div>
@@ -86,6 +88,7 @@ export function PromptListbox({
 
 /** Asks for a prompt's {{placeholders}}, then hands back the filled text. */
 export function PlaceholderDialog({ prompt, onDone }: { prompt: { title: string; body: string } | null; onDone(text: string | null): void }) {
+  const { t } = useChatTexts();
   const names = prompt ? placeholdersOf(prompt.body) : [];
   const [values, setValues] = useState<Record<string, string>>({});
   function submit(event: FormEvent) {
@@ -97,7 +100,7 @@ export function PlaceholderDialog({ prompt, onDone }: { prompt: { title: string;
     <Dialog open={prompt !== null} onOpenChange={(open) => !open && (setValues({}), onDone(null))}>
       <DialogContent>
         <DialogTitle>{prompt?.title}</DialogTitle>
-        <DialogDescription>Fill in the blanks; the prompt goes into the message box for you to check and send.</DialogDescription>
+        <DialogDescription>{t('prompts.fillIn')}</DialogDescription>
         <form onSubmit={submit} className="mt-3 flex flex-col gap-3">
           {names.map((name, i) => (
             <label key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -111,7 +114,7 @@ export function PlaceholderDialog({ prompt, onDone }: { prompt: { title: string;
             </label>
           ))}
           <button type="submit" className="self-end rounded-lg bg-genie-600 px-4 py-2 text-sm font-semibold text-white hover:bg-genie-700">
-            Insert prompt
+            {t('prompts.insert')}
           </button>
         </form>
       </DialogContent>

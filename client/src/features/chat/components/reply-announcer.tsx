@@ -1,3 +1,5 @@
+import { chatText } from '../texts';
+
 /**
  * The one polite live region of the chat: a finished reply is read once, whole, by a screen
  * reader (issue 44). The streamed preview is no live region: it changed about 19 times a second and
@@ -17,5 +19,5 @@ export const ANNOUNCED_CHARACTERS = 1_000;
 /** What is announced for a finished reply: who wrote it, then its words without Markdown marks. */
 export function replyAnnouncement(personaName: string, plainText: string): string {
   const text = plainText.length > ANNOUNCED_CHARACTERS ? `${plainText.slice(0, ANNOUNCED_CHARACTERS).trimEnd()}…` : plainText;
-  return `${personaName} replied: ${text}`;
+  return chatText('message.announcement', { name: personaName, text });
 }

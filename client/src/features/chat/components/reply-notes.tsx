@@ -1,5 +1,6 @@
 import { Info, Scissors } from 'lucide-react';
 import type { ChatMessage } from '../lib/chat-message';
+import { useChatTexts } from '../texts';
 
 interface ReplyNotesProps {
   message: ChatMessage;
@@ -12,6 +13,7 @@ interface ReplyNotesProps {
  * limit (with Continue on the newest reply), or earlier messages were left out to fit the model.
  */
 export function ReplyNotes({ message, onContinue }: ReplyNotesProps) {
+  const { t } = useChatTexts();
   const cutOff = message.status === 'cut_off';
   const omitted = message.historyOmitted ?? 0;
   if (!cutOff && omitted === 0) return null;
@@ -20,16 +22,14 @@ export function ReplyNotes({ message, onContinue }: ReplyNotesProps) {
       {omitted > 0 && (
         <p className="flex items-start gap-1.5 px-1">
           <Info aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0 text-slate-400" />
-          <span>
-            {omitted} earlier message{omitted === 1 ? ' was' : 's were'} left out: the conversation is longer than the model can read at once.
-          </span>
+          <span>{t('notes.omitted', { count: omitted })}</span>
         </p>
       )}
       {cutOff && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
           <p className="flex min-w-0 flex-1 items-start gap-1.5">
             <Scissors aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
-            <span>This reply was cut off: it reached the model&apos;s length limit.</span>
+            <span>{t('notes.cutOff')}</span>
           </p>
           {onContinue && (
             <button
@@ -37,7 +37,7 @@ export function ReplyNotes({ message, onContinue }: ReplyNotesProps) {
               onClick={onContinue}
               className="inline-flex h-9 items-center rounded-full bg-amber-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-amber-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
             >
-              Continue
+              {t('notes.continue')}
             </button>
           )}
         </div>

@@ -58,7 +58,7 @@ export function SidebarTile({ icon: Icon, label, onClick, href }: Omit<SidebarIt
   const content = (
     <>
       <Icon aria-hidden="true" className="h-[18px] w-[18px] shrink-0" />
-      <span className="line-clamp-2 w-full text-center">{label}</span>
+      <span className="line-clamp-2 w-full break-words text-center">{label}</span>
     </>
   );
   return href ? (

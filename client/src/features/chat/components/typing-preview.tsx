@@ -6,6 +6,7 @@ import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallList } from './tool-call-block';
 import { MarkdownContent } from './markdown-content';
 import { formatResponseTime, PersonaBadge } from './message-bubble';
+import { useChatTexts } from '../texts';
 import { ThinkingIndicator } from './thinking-indicator';
 
 function Elapsed({ since }: { since: number }) {
@@ -19,6 +20,7 @@ function Elapsed({ since }: { since: number }) {
 
 /** The reply in flight: the greeting typing with a cursor, the thinking phrases, then the streamed reply. */
 export function TypingPreview({ store, tools, persona }: { store: PreviewStore; tools: ToolActivityStore; persona: Persona }) {
+  const { t } = useChatTexts();
   const preview = usePreview(store);
   const activity = useToolActivity(tools);
   if (!preview) return null;
@@ -51,7 +53,7 @@ export function TypingPreview({ store, tools, persona }: { store: PreviewStore; 
           )}
         </div>
         <p className="px-1 pt-1 text-[11px] text-slate-400">
-          {persona.name} is typing · <Elapsed since={preview.startedAt} />
+          {t('typing.isTyping', { name: persona.name })} · <Elapsed since={preview.startedAt} />
         </p>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS } from '@contract/chat';
 import type { ChatMessage } from '../lib/chat-message';
 import { VariantSwitcher } from './variant-switcher';
+import { useChatTexts } from '../texts';
 
 const smallButton = 'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900';
 
@@ -31,6 +32,7 @@ interface UserMessageToolsProps {
 
 /** A sent message with its tools: Edit (inline, then resend as a branch), versions, and Retry under a failure. */
 export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, onRetry, editRequested, onEditClosed, children }: UserMessageToolsProps) {
+  const { t } = useChatTexts();
   const [draft, setDraft] = useState<string | null>(null);
   const canEdit = Boolean(onEdit && message.serverId);
   const fromKeyboard = useRef(false);
@@ -68,7 +70,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, 
       ) : (
         <div className="w-[32rem] max-w-full rounded-2xl border border-genie-300 bg-white p-2 shadow-sm">
           <label className="sr-only" htmlFor={`edit-${message.id}`}>
-            Edit your message
+            {t('edit.label')}
           </label>
           <textarea
             id={`edit-${message.id}`}
@@ -82,7 +84,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, 
           />
           <div className="flex justify-end gap-2 pt-1">
             <button type="button" onClick={close} className={smallButton}>
-              Cancel
+              {t('common:cancel')}
             </button>
             <button
               type="button"
@@ -90,7 +92,7 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, 
               disabled={draft.trim() === ''}
               className="inline-flex h-8 items-center rounded-lg bg-genie-600 px-3 text-xs font-semibold text-white hover:bg-genie-700 disabled:opacity-50"
             >
-              Save &amp; send
+              {t('edit.saveAndSend')}
             </button>
           </div>
         </div>
@@ -98,9 +100,9 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, 
       {onRetry && (
         <div role="status" className="flex flex-wrap items-center justify-end gap-2 rounded-xl border border-rose-200 bg-rose-50 px-3 py-1.5 text-xs text-rose-900">
           <AlertCircle aria-hidden="true" className="h-3.5 w-3.5" />
-          <span>{message.status === 'failed' ? 'No reply: the model could not answer.' : 'No reply yet.'}</span>
+          <span>{message.status === 'failed' ? t('edit.noReplyFailed') : t('edit.noReplyYet')}</span>
           <button type="button" onClick={onRetry} className="inline-flex h-7 items-center gap-1 rounded-full bg-rose-700 px-3 font-semibold text-white hover:bg-rose-800">
-            <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" /> Retry
+            <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" /> {t('edit.retry')}
           </button>
         </div>
       )}
@@ -108,15 +110,15 @@ export function UserMessageTools({ message, onEdit, onShowVariant, onBranchOut, 
         <div className="flex items-center gap-1">
           {message.variants && onShowVariant && <VariantSwitcher variants={message.variants} onFlip={onShowVariant} disabled={!onEdit} />}
           {canEdit && (
-            <button type="button" aria-label="Edit message" onClick={() => setDraft(message.content)} className={smallButton}>
+            <button type="button" aria-label={t('edit.edit')} onClick={() => setDraft(message.content)} className={smallButton}>
               <Pencil aria-hidden="true" className="h-3.5 w-3.5" />
             </button>
           )}
           {onBranchOut && message.serverId && (
             <button
               type="button"
-              aria-label="Branch into a new chat"
-              title="Branch into a new chat"
+              aria-label={t('actions.branch')}
+              title={t('actions.branch')}
               onClick={() => onBranchOut(message.serverId!)}
               className={smallButton}
             >

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useChatTexts } from '../texts';
 
 interface VariantSwitcherProps {
   variants: { index: number; count: number; ids: string[] };
@@ -12,16 +13,17 @@ const arrow =
 
 /** `‹ 1/2 ›` under a message that has other versions (regenerated replies, edited messages). */
 export function VariantSwitcher({ variants, onFlip, disabled }: VariantSwitcherProps) {
+  const { t } = useChatTexts();
   if (variants.count < 2) return null;
   return (
-    <div className="inline-flex items-center text-xs tabular-nums text-slate-500" role="group" aria-label="Versions">
-      <button type="button" aria-label="Previous version" className={arrow} disabled={disabled || variants.index <= 1} onClick={() => onFlip(variants.ids[variants.index - 2]!)}>
+    <div className="inline-flex items-center text-xs tabular-nums text-slate-500" role="group" aria-label={t('variants.label')}>
+      <button type="button" aria-label={t('variants.previous')} className={arrow} disabled={disabled || variants.index <= 1} onClick={() => onFlip(variants.ids[variants.index - 2]!)}>
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
       </button>
       <span aria-live="polite">
         {variants.index}/{variants.count}
       </span>
-      <button type="button" aria-label="Next version" className={arrow} disabled={disabled || variants.index >= variants.count} onClick={() => onFlip(variants.ids[variants.index]!)}>
+      <button type="button" aria-label={t('variants.next')} className={arrow} disabled={disabled || variants.index >= variants.count} onClick={() => onFlip(variants.ids[variants.index]!)}>
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>
     </div>

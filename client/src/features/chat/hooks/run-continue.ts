@@ -5,6 +5,7 @@ import { conversationsQueryOptions } from '../api/get-conversations';
 import { streamChat } from '../api/send-chat';
 import type { ChatMessage } from '../lib/chat-message';
 import { asFailure, endExchange, type ExchangeContext } from './exchange-context';
+import { chatText } from '../texts';
 
 /**
  * Continue (issue 42): the newest reply, cut off at the model's length limit, grows in place as
@@ -47,8 +48,8 @@ export async function runContinue(ctx: ExchangeContext, target: ChatMessage, cur
       grow({ content: target.content, status: 'cut_off' });
     }
     if (failure.kind === 'premium_required') ctx.setUpgradeNotice({ message: failure.message });
-    else if (failure.kind === 'limited') ctx.notify({ title: 'Please wait', description: failure.message, variant: 'destructive' });
-    else ctx.notify({ title: 'Error', description: 'The reply could not be continued. Please try again.', variant: 'destructive' });
+    else if (failure.kind === 'limited') ctx.notify({ title: chatText('failures.wait'), description: failure.message, variant: 'destructive' });
+    else ctx.notify({ title: chatText('common:error'), description: chatText('failures.continueFailed'), variant: 'destructive' });
   } finally {
     endExchange(ctx, controller);
   }

@@ -7,6 +7,7 @@ import { pickOne, type ChatMessage } from '../lib/chat-message';
 import { startReplyPreview } from '../lib/reply-preview';
 import { prefersReducedMotion } from '../lib/typing';
 import { asFailure, endExchange, type ExchangeContext, type SendInput } from './exchange-context';
+import { chatText } from '../texts';
 
 export interface ExchangeArgs {
   content: string;
@@ -91,7 +92,7 @@ export function assistantFromReply(reply: ChatReply, speaker: Persona['id']): Ch
     id: reply.messageId,
     serverId: reply.messageId,
     role: 'assistant',
-    content: reply.content || 'No response received',
+    content: reply.content || chatText('failures.noResponse'),
     timestamp: new Date().toISOString(),
     image: reply.image,
     responseTime: reply.responseTime,
@@ -128,7 +129,7 @@ async function failExchange(ctx: ExchangeContext, args: ExchangeArgs, error: unk
   if (failure.kept) {
     // The server kept the message, marked failed: it shows with Retry, as after a reload, and
     // SPEC §8's failure toast still says so.
-    ctx.notify({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+    ctx.notify({ title: chatText('common:error'), description: chatText('failures.sendFailed'), variant: 'destructive' });
     await ctx.reload(failure.kept.conversationId).catch(() => undefined);
     void ctx.queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     return;
@@ -136,8 +137,8 @@ async function failExchange(ctx: ExchangeContext, args: ExchangeArgs, error: unk
   // Refused (limits, too long): nothing was kept, and the text is back in the composer.
   if (args.localUserId) ctx.setMessages((all) => all.filter((m) => m.id !== args.localUserId));
   if (failure.kind === 'premium_required') ctx.setUpgradeNotice({ message: failure.message });
-  else if (failure.kind === 'refused') ctx.notify({ title: 'Not allowed', description: failure.message, variant: 'destructive' });
-  else if (failure.kind === 'limited') ctx.notify({ title: 'Please wait', description: failure.message, variant: 'destructive' });
-  else if (failure.kind === 'too_long') ctx.notify({ title: 'Message too long', description: failure.message, variant: 'destructive' });
-  else if (failure.kind === 'failed') ctx.notify({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+  else if (failure.kind === 'refused') ctx.notify({ title: chatText('failures.notAllowed'), description: failure.message, variant: 'destructive' });
+  else if (failure.kind === 'limited') ctx.notify({ title: chatText('failures.wait'), description: failure.message, variant: 'destructive' });
+  else if (failure.kind === 'too_long') ctx.notify({ title: chatText('failures.tooLong'), description: failure.message, variant: 'destructive' });
+  else if (failure.kind === 'failed') ctx.notify({ title: chatText('common:error'), description: chatText('failures.sendFailed'), variant: 'destructive' });
 }

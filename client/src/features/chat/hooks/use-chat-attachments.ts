@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { CHAT_ATTACHMENTS_MAX, type Attachment } from '@contract/chat';
-import { plural } from '@contract/format';
 import { toast } from '@/components/ui/use-toast';
+import { chatText } from '../texts';
 
 /**
  * The files attached to the next message: picked in the file browser (the dialog's `browseOpen`)
@@ -23,7 +23,7 @@ export function useChatAttachments(uploadAttachments: (files: File[]) => Promise
     (attachment: Attachment) => {
       addAttachments([attachment]);
       setBrowseOpen(false);
-      toast({ title: 'File added!', description: `${attachment.name} is ready for AI analysis` });
+      toast({ title: chatText('attachments.addedTitle'), description: chatText('attachments.added', { name: attachment.name }) });
     },
     [addAttachments],
   );
@@ -35,9 +35,9 @@ export function useChatAttachments(uploadAttachments: (files: File[]) => Promise
         const { attachments: uploaded, skipped } = await uploadAttachments(files);
         addAttachments(uploaded);
         if (uploaded.length > 0) {
-          toast({ title: 'Files uploaded!', description: [`${plural(uploaded.length, 'file')} uploaded and attached.`, skipped].filter(Boolean).join(' ') });
+          toast({ title: chatText('attachments.uploadedTitle'), description: [chatText('attachments.uploaded', { count: uploaded.length }), skipped].filter(Boolean).join(' ') });
         } else if (skipped) {
-          toast({ title: 'Nothing attached', description: skipped });
+          toast({ title: chatText('attachments.nothingAttached'), description: skipped });
         }
       } finally {
         setUploading(false);

@@ -13,6 +13,7 @@ import type { ExchangeContext, SendInput, UpgradeNotice } from './exchange-conte
 import { runExchange } from './run-exchange';
 import { stopExchange } from './stop-exchange';
 import { useExchangeControls } from './use-exchange-controls';
+import { chatText } from '../texts';
 
 export type { SendInput, UpgradeNotice } from './exchange-context';
 
@@ -132,7 +133,7 @@ export function useChatSession({
       const detail = await showBranch(current, messageId);
       setMessages(detail.messages.map(fromStored));
     } catch {
-      toast({ title: 'Error', description: 'Could not show that version.', variant: 'destructive' });
+      toast({ title: chatText('common:error'), description: chatText('failures.variantFailed'), variant: 'destructive' });
     }
   }, []);
 
@@ -169,7 +170,7 @@ export function useChatSession({
         if (detail.earlier) void addEarlierMessages(id, opening);
         return detail.conversation;
       } catch {
-        toast({ title: 'Error', description: 'Could not open that conversation.', variant: 'destructive' });
+        toast({ title: chatText('common:error'), description: chatText('failures.openFailed'), variant: 'destructive' });
         return null;
       } finally {
         setLoadingConversation(false);

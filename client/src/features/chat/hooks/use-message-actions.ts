@@ -6,6 +6,7 @@ import { forkConversation } from '../api/conversation-controls';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { sendFeedback } from '../api/send-feedback';
 import type { ChatMessage } from '../lib/chat-message';
+import { chatText } from '../texts';
 
 /** Thumbs up or down on a reply: shown at once, then stored (a toast says whether it was). */
 export function useFeedback(setFeedback: (id: string, feedback: ChatMessage['feedback']) => void) {
@@ -14,9 +15,9 @@ export function useFeedback(setFeedback: (id: string, feedback: ChatMessage['fee
       setFeedback(messageId, feedback);
       try {
         await sendFeedback({ messageId, feedback });
-        toast({ title: 'Feedback Recorded', description: feedback === 'positive' ? 'Thanks for the thumbs up!' : 'Thanks, we will use this to improve.' });
+        toast({ title: chatText('feedback.recorded'), description: feedback === 'positive' ? chatText('feedback.thanksUp') : chatText('feedback.thanksDown') });
       } catch {
-        toast({ title: 'Error', description: 'Your feedback could not be saved. Please try again.', variant: 'destructive' });
+        toast({ title: chatText('common:error'), description: chatText('feedback.failed'), variant: 'destructive' });
       }
     },
     [setFeedback],
@@ -33,9 +34,9 @@ export function useBranchOut(currentConversation: string | null, onOpenOwn: (id:
         const fork = await forkConversation(currentConversation, messageId);
         void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
         onOpenOwn(fork.id);
-        toast({ title: 'Branched into a new chat', description: fork.title });
+        toast({ title: chatText('actions.branched'), description: fork.title });
       } catch {
-        toast({ title: 'Error', description: 'Could not branch into a new chat. Please try again.', variant: 'destructive' });
+        toast({ title: chatText('common:error'), description: chatText('actions.branchFailed'), variant: 'destructive' });
       }
     },
     [currentConversation, queryClient, onOpenOwn],

@@ -1,12 +1,15 @@
-/** The chat's keyboard shortcuts, for the `?` dialog. `mod` is Ctrl, or ⌘ on a Mac. */
+/**
+ * The chat's keyboard shortcuts, for the `?` dialog. `mod` is Ctrl, or ⌘ on a Mac. `action` is the
+ * key of its description in the chat's texts (shortcuts.<action>), so the dialog speaks the page's language.
+ */
 export const CHAT_SHORTCUTS = [
-  { keys: ['mod', 'K'], action: 'Search conversations' },
-  { keys: ['mod', 'Shift', 'O'], action: 'Start a new chat' },
-  { keys: ['Esc'], action: 'Stop the reply being written' },
-  { keys: ['↑'], action: 'Edit your last message (in an empty message box)' },
-  { keys: ['Enter'], action: 'Send the message' },
-  { keys: ['Shift', 'Enter'], action: 'New line in the message box' },
-  { keys: ['?'], action: 'Show these shortcuts' },
+  { keys: ['mod', 'K'], action: 'search' },
+  { keys: ['mod', 'Shift', 'O'], action: 'newChat' },
+  { keys: ['Esc'], action: 'stop' },
+  { keys: ['↑'], action: 'editLast' },
+  { keys: ['Enter'], action: 'send' },
+  { keys: ['Shift', 'Enter'], action: 'newLine' },
+  { keys: ['?'], action: 'help' },
 ] as const;
 
 export type ShortcutAction = 'search' | 'new-chat' | 'help';

@@ -2,12 +2,14 @@ import { ChevronLeft, ChevronRight, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { COMPANION_WORD, type Persona, type PersonaId } from '@contract/personas';
 import { Button } from '@/components/ui/button';
+import { usePersonasInLanguage } from '@/lib/persona-texts';
 import { cn } from '@/lib/utils';
 import { useOverlayKeys } from '../hooks/use-overlay-keys';
 import { useSwipe } from '../hooks/use-swipe';
 import { SELECTION_DELAY_MS, SLIDE_TRANSITION_MS } from '../lib/timings';
 import { MagicBackdrop } from './magic-backdrop';
 import { PersonaSlide } from './persona-slide';
+import { usePersonasTexts } from '../texts';
 
 export interface PersonaCarouselProps {
   personas: readonly Persona[];
@@ -23,7 +25,9 @@ export interface PersonaCarouselProps {
 }
 
 /** SPEC §2 Persona carousel: wraps around, ←/→ move, Enter chooses, Escape skips, swipe on touch. */
-export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, onFinish, cornerSlot }: PersonaCarouselProps) {
+export function PersonaCarousel({ personas: chosenFrom, models, initialPersonaId, onChoose, onFinish, cornerSlot }: PersonaCarouselProps) {
+  const { t } = usePersonasTexts();
+  const personas = usePersonasInLanguage(chosenFrom);
   const [index, setIndex] = useState(() => Math.max(0, personas.findIndex((p) => p.id === initialPersonaId)));
   const [chosen, setChosen] = useState<PersonaId | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -50,24 +54,24 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
   const swipe = useSwipe(next, previous);
 
   return (
-    <MagicBackdrop label={`Choose your ${COMPANION_WORD}`}>
+    <MagicBackdrop label={t('choose', { companion: COMPANION_WORD })}>
       <div ref={dialogRef} tabIndex={-1} className="flex min-h-full flex-1 flex-col outline-none">
         <header className="flex items-center justify-end px-4 pt-4 sm:px-8">{cornerSlot}</header>
         <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col justify-center gap-6 px-4 sm:px-8 sm:pb-8">
           <div className="text-center">
             <p className="mb-2 inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs uppercase tracking-[0.25em] text-amber-200">
-              <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> {count} companions
+              <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> {t('companions', { count })}
             </p>
             <h1 className="text-4xl font-black tracking-tight sm:text-6xl">
-              CHOOSE YOUR{' '}
+              {t('chooseYour')}{' '}
               <span className="bg-gradient-to-r from-amber-300 via-pink-300 to-genie-300 bg-clip-text text-transparent">
                 {COMPANION_WORD.toUpperCase()}
               </span>
             </h1>
-            <p className="mt-2 text-base text-white/70 sm:text-lg">Select your magical AI companion</p>
+            <p className="mt-2 text-base text-white/70 sm:text-lg">{t('select')}</p>
           </div>
 
-          <div className="relative" aria-roledescription="carousel" aria-label="Personas">
+          <div className="relative" aria-roledescription={t('roleCarousel')} aria-label={t('carouselLabel')}>
             <div className="overflow-hidden" {...swipe}>
               <div
                 className="flex ease-out"
@@ -78,21 +82,21 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
                 ))}
               </div>
             </div>
-            <ArrowButton side="left" label="Previous persona" onClick={previous} />
-            <ArrowButton side="right" label="Next persona" onClick={next} />
+            <ArrowButton side="left" label={t('previousPersona')} onClick={previous} />
+            <ArrowButton side="right" label={t('nextPersona')} onClick={next} />
           </div>
 
           {/* On a phone the controls stay in reach at the bottom while the slide scrolls. */}
           {/* On a phone the controls are a solid bar at the bottom: the slide scrolls under it, never beside the arrows and dots. */}
           <div className="flex flex-col gap-5 max-sm:sticky max-sm:bottom-0 max-sm:-mx-4 max-sm:gap-3 max-sm:border-t max-sm:border-white/10 max-sm:bg-slate-950/95 max-sm:px-4 max-sm:pb-4 max-sm:pt-3 max-sm:backdrop-blur">
             <div className="flex items-center justify-center">
-              <ArrowButton side="left" label="Previous persona" onClick={previous} compact />
+              <ArrowButton side="left" label={t('previousPersona')} onClick={previous} compact />
               {personas.map((persona, i) => (
                 // The dot is small; the button around it is a finger-sized target.
                 <button
                   key={persona.id}
                   type="button"
-                  aria-label={`Show ${persona.name}`}
+                  aria-label={t('show', { name: persona.name })}
                   aria-current={i === index}
                   onClick={() => chosen === null && setIndex(i)}
                   className="group flex h-10 min-w-6 items-center justify-center rounded-full px-1"
@@ -103,7 +107,7 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
                   />
                 </button>
               ))}
-              <ArrowButton side="right" label="Next persona" onClick={next} compact />
+              <ArrowButton side="right" label={t('nextPersona')} onClick={next} compact />
             </div>
 
             <div className="flex flex-col items-center gap-3">
@@ -114,12 +118,12 @@ export function PersonaCarousel({ personas, models, initialPersonaId, onChoose, 
                 className={cn('min-w-64 rounded-full bg-gradient-to-r text-white shadow-xl shadow-black/30 hover:brightness-110 disabled:opacity-100', current.gradient)}
               >
                 <Sparkles aria-hidden="true" />
-                Choose {current.name}
+                {t('chooseName', { name: current.name })}
               </Button>
               <button type="button" onClick={skip} className="text-sm text-white/60 underline-offset-4 hover:text-white hover:underline">
-                Skip selection
+                {t('skipSelection')}
               </button>
-              <p className="hidden text-xs text-white/70 sm:block">← → to browse · Enter to choose · Esc to skip</p>
+              <p className="hidden text-xs text-white/70 sm:block">{t('keysHint')}</p>
             </div>
           </div>
         </div>

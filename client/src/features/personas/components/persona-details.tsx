@@ -1,6 +1,7 @@
 import { Cpu } from 'lucide-react';
 import type { Persona } from '@contract/personas';
 import { cn } from '@/lib/utils';
+import { usePersonasTexts } from '../texts';
 
 /** The emoji in the persona's gradient: the one visual every persona screen shares. */
 export function PersonaAvatar({ persona, size = 'lg' }: { persona: Persona; size?: 'md' | 'lg' }) {
@@ -34,9 +35,10 @@ export function TraitChips({ traits, label }: { traits: readonly string[]; label
 }
 
 export function SpecialtyList({ specialties }: { specialties: readonly string[] }) {
+  const { t } = usePersonasTexts();
   return (
     <div>
-      <h3 className="mb-2 text-xs font-semibold uppercase tracking-[0.18em] text-white/60">Specialties</h3>
+      <h3 className="mb-2 text-xs font-semibold uppercase tracking-[0.18em] text-white/60">{t('specialties')}</h3>
       <ul className="grid gap-1.5 text-sm text-white/90 sm:grid-cols-2">
         {specialties.map((specialty) => (
           <li key={specialty} className="flex items-start gap-2">
@@ -50,10 +52,11 @@ export function SpecialtyList({ specialties }: { specialties: readonly string[] 
 }
 
 export function PoweredBy({ model }: { model: string }) {
+  const { t } = usePersonasTexts();
   return (
     <p className="inline-flex items-center gap-2 rounded-full bg-black/25 px-3 py-1 text-xs text-white/80">
       <Cpu aria-hidden="true" className="h-3.5 w-3.5" />
-      Powered by {model}
+      {t('poweredBy', { model })}
     </p>
   );
 }

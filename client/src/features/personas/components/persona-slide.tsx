@@ -1,11 +1,13 @@
 import type { Persona } from '@contract/personas';
 import { PersonaAvatar, PoweredBy, SpecialtyList, TraitChips } from './persona-details';
+import { usePersonasTexts } from '../texts';
 
 /** One carousel slide: emoji, name, title, tagline, description, personality, specialties, model. */
 export function PersonaSlide({ persona, model, active }: { persona: Persona; model: string; active: boolean }) {
+  const { t } = usePersonasTexts();
   return (
     <article
-      aria-roledescription="slide"
+      aria-roledescription={t('roleSlide')}
       aria-label={persona.name}
       aria-hidden={!active}
       inert={!active}
@@ -23,7 +25,7 @@ export function PersonaSlide({ persona, model, active }: { persona: Persona; mod
           </div>
         </div>
         <p className="text-sm leading-relaxed text-white/75 sm:text-base">{persona.description}</p>
-        <TraitChips traits={persona.traits} label="Personality" />
+        <TraitChips traits={persona.traits} label={t('personality')} />
         <SpecialtyList specialties={persona.specialties} />
         <div className="flex justify-center sm:justify-start">
           <PoweredBy model={model} />
