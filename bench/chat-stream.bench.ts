@@ -89,8 +89,8 @@ const sequentialPairs = async (baseline: () => Promise<StreamTiming>, measured: 
   }
   return { direct: mediansOf(direct), through: mediansOf(through) };
 };
-const concurrent = async (run: () => Promise<StreamTiming>) => {
-  const timings = await Promise.all(Array.from({ length: CONCURRENT }, run));
+const concurrent = async (run: (account: number) => Promise<StreamTiming>) => {
+  const timings = await Promise.all(Array.from({ length: CONCURRENT }, (_, account) => run(account)));
   return { firstTokenMs: median(timings.map((t) => t.firstTokenMs)), totalMs: median(timings.map((t) => t.totalMs)) };
 };
 
@@ -100,25 +100,31 @@ async function measure(label: string, env: Record<string, string>) {
     DATA_DIR: data.dir,
     LOG_LEVEL: 'error',
     OPENAI_COMPATIBLE_BASE_URL: fakeUrl,
-    // Every request here opens a new conversation, which a person does once per chat: the title
-    // call each would start (GENIE_MODEL_TITLES) is not the work this figure measures.
+    // As people use it (issue 48: the suite's figure had to agree with one measured from outside,
+    // bench/outside/chat.mjs): model titles at their default (on: each new conversation's first
+    // reply is followed by a title call), and each chat of a round from its own account.
     GENIE_MODEL_DEFAULT: 'openai-compatible:fake-model',
-    GENIE_MODEL_TITLES: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000000',
     CHAT_DAILY_MESSAGES_FREE: '1000000',
     ...env,
   }, 180_000, { compiled: true });
   try {
     const url = await genie.ready;
-    const cookie = await signUpOverHttp(url, newAccount('benchchat'));
-    const throughGenie = () =>
+    // One account per chat of the largest round, signed up ten at a time (each hashes a password).
+    const cookies: string[] = [];
+    while (cookies.length < CONCURRENT) {
+      cookies.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => signUpOverHttp(url, newAccount(`benchchat${cookies.length + i}`))))));
+    }
+    /** A chat from the `account`th account (the first, one at a time). */
+    const throughGenie = (account = 0) =>
       timeStream(
         `${url}/api/chat`,
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie }, body: JSON.stringify({ message: 'hello' }) },
+        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: cookies[account]! }, body: JSON.stringify({ message: 'hello' }) },
         (message) => message.event === 'delta',
       );
 
-    const { direct: directOne, through: genieOne } = await sequentialPairs(direct, throughGenie);
+    const { direct: directOne, through: genieOne } = await sequentialPairs(direct, () => throughGenie());
     const firstTokenOverhead = genieOne.firstTokenMs - directOne.firstTokenMs;
     const totalOverhead = genieOne.totalMs - directOne.totalMs;
     report({
@@ -150,8 +156,8 @@ async function measure(label: string, env: Record<string, string>) {
 
     // c=20 against the minimal proxy, alternated: a round is 20 streams at once through each.
     const firstTokens = { proxy: [] as number[], genie: [] as number[] };
-    const atOnce = async (run: () => Promise<StreamTiming>, into: number[]) => {
-      const timings = await Promise.all(Array.from({ length: PROXY_CONCURRENT }, run));
+    const atOnce = async (run: (account: number) => Promise<StreamTiming>, into: number[]) => {
+      const timings = await Promise.all(Array.from({ length: PROXY_CONCURRENT }, (_, account) => run(account)));
       into.push(median(timings.map((t) => t.firstTokenMs)));
       await pause();
       return median(timings.map((t) => t.totalMs));
@@ -179,12 +185,13 @@ async function measure(label: string, env: Record<string, string>) {
       gap: 'Per token Genie parses the provider chunk (JSON.parse of each SSE event) and writes its own SSE frame; after `done` it stores the exchange.',
     });
 
-    const directMany = await concurrent(direct);
+    // Against the proxy, as at 20 and as bench/outside/chat.mjs measures it.
+    const directMany = await concurrent(viaProxy);
     const genieMany = await concurrent(throughGenie);
     const manyRatio = genieMany.totalMs / directMany.totalMs;
     report({
       figure: `#1 chat stream, ${CONCURRENT} concurrent (${label}): total time (median)`,
-      baseline: `${round(directMany.totalMs, 1)} ms (fake directly; first token ${round(directMany.firstTokenMs, 1)} ms)`,
+      baseline: `${round(directMany.totalMs, 1)} ms (the minimal proxy; first token ${round(directMany.firstTokenMs, 1)} ms)`,
       measured: `${round(genieMany.totalMs, 1)} ms through Genie (first token ${round(genieMany.firstTokenMs, 1)} ms)`,
       ratio: round(manyRatio),
       target: 'overhead < 10% (ratio < 1.10)',

@@ -46,10 +46,19 @@ function spawnReady(command, args, ready, options = {}) {
   return { child, matched, output: () => output };
 }
 
-/** The suite's fake OpenAI-compatible model server (tests/fakes/fake-model-server.ts), as its own process. */
+/** The suite's fake OpenAI-compatible model server (tests/fakes/fake-model-server.ts), as its own process, pacing its replies. */
 export async function startFakeModel() {
   const fake = spawnReady(process.execPath, ['--import', 'tsx', 'tests/fakes/fake-model-server.ts', '--port', '0'], /FAKE_MODEL_SERVER_URL=(\S+)/);
-  return { child: fake.child, url: (await fake.matched)[1] };
+  const url = (await fake.matched)[1];
+  // Replies as bench/chat-stream.bench.ts has them: 20 words, 20 ms apart (a model writing at 50
+  // tokens a second). Answered all at once, the first replies of a round ended, were stored and
+  // asked for their titles while the round's later chats were still starting (issue 48).
+  await fetch(url.replace(/\/v1$/, '/__fake/behaviour'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'slow', tokenDelayMs: 20, reply: Array.from({ length: 20 }, (_, i) => `token${i}`).join(' ') }),
+  });
+  return { child: fake.child, url };
 }
 
 /** bench/lib/minimal-proxy.mjs in front of the fake: the floor of a chat. */
