@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
     DATA_DIR: join(workDir, 'data'),
     CLIENT_DIR: clientDir,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every spec shares this server and its one client address: five demo requests an hour (the
+    // default) is fewer than the specs that send one (the limit itself: demo-requests.routes.test.ts).
+    DEMO_REQUEST_RATE_LIMIT_PER_HOUR: '1000',
     OPENAI_COMPATIBLE_BASE_URL: fakeModel.url,
     GENIE_MODEL_DEFAULT: model,
     GENIE_MODEL_GINO: model,
