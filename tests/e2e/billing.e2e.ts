@@ -1,62 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
-import { freePort } from '../support/free-port';
 import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
 import { BillingPage } from './pages/billing-page';
 import { PremiumPage } from './pages/premium-page';
 import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { launchBrowser, screenForReview, newContext, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
-import { startGenie, type RunningGenie } from './support/genie-server';
+import { screenForReview, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
+import { startPayingGenie, type PayingGenie } from './support/paying-genie';
 
 /**
  * Issue 41 end to end, on a Genie of its own that takes payments straight to its BTC wallet (the
  * shared server has no rate set, so its Subscribe Now keeps SPEC's alert: public-site.e2e.ts).
  */
 describe('billing: an owner pays for Pro and the whole team has it', () => {
-  let browser: Browser;
-  let genie: RunningGenie;
+  let genie: PayingGenie | undefined;
   let baseURL: string;
-  let dataDir: string;
-  const contexts: BrowserContext[] = [];
+  const browser = useBrowser(() => baseURL);
   beforeAll(async () => {
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'genie-e2e-billing-'));
-    genie = await startGenie(
-      {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        CLIENT_DIR: inject('clientDir'),
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        PAYMENTS_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-        BUSINESS_WALLET_BTC: E2E_BTC_WALLET,
-        PAYMENT_RATE_BTC_USD: '65000',
-      },
-      180_000,
-    );
-    browser = await launchBrowser();
+    genie = await startPayingGenie();
+    baseURL = genie.baseURL;
   }, 240_000);
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await genie?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => genie?.stop());
 
-  const open = async (viewport: keyof typeof VIEWPORTS): Promise<Page> => {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const open = (viewport: keyof typeof VIEWPORTS): Promise<Page> => browser.page({ viewport });
 
   /** A member in the owner's team while it is on Free: bought Starter, invited them, then refunded. */
   async function teamWithAMember(ownerPage: Page, memberPage: Page) {
