@@ -13,7 +13,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newContext, uniqueUser } from './support/browser';
 import { useBrowser } from './support/browser-hooks';
 import { setModelBehaviour } from './support/fake-model';
-import { startPayingGenie, type PayingGenie } from './support/paying-genie';
+import { usePayingGenie } from './support/paying-genie';
 
 const baseURL = inject('baseURL');
 const ADMIN_TABS = ['Overview', 'Promotions', 'Demo Requests', 'Analytics', 'Crypto Payments', 'Users', 'Usage', 'Audit', 'File Storage', 'System'];
@@ -63,19 +63,13 @@ describe('axe: WCAG 2.2 AA on every screen (issue 44)', () => {
 });
 
 /**
- * The invoice page (/billing/<invoiceId>, issue 41), waiting for payment, paid with its receipt, and
- * refunded with its renewal button, in both themes at both widths, on a Genie that takes payments (the shared one makes no
- * invoice). One new owner per theme and width, signed up and checked out through the API.
+ * The invoice page (/billing/<invoiceId>, issue 41), waiting for payment, paid with its receipt,
+ * and refunded with its renewal button, in both themes at both widths, on a Genie that takes
+ * payments (the shared one makes no invoice). One new owner per theme and width, signed up and
+ * checked out through the API.
  */
 describe('axe: WCAG 2.2 AA on the invoice page (issue 44)', () => {
-  let genie: PayingGenie | undefined;
-  let payingURL: string;
-  const browser = useBrowser(() => payingURL);
-  beforeAll(async () => {
-    genie = await startPayingGenie();
-    payingURL = genie.baseURL;
-  }, 240_000);
-  afterAll(() => genie?.stop());
+  const browser = useBrowser(usePayingGenie());
 
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const viewport of ['phone', 'laptop'] as const) {

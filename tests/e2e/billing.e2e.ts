@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
 import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
@@ -8,21 +8,15 @@ import { PremiumPage } from './pages/premium-page';
 import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { screenForReview, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
 import { useBrowser } from './support/browser-hooks';
-import { startPayingGenie, type PayingGenie } from './support/paying-genie';
+import { usePayingGenie } from './support/paying-genie';
 
 /**
  * Issue 41 end to end, on a Genie of its own that takes payments straight to its BTC wallet (the
  * shared server has no rate set, so its Subscribe Now keeps SPEC's alert: public-site.e2e.ts).
  */
 describe('billing: an owner pays for Pro and the whole team has it', () => {
-  let genie: PayingGenie | undefined;
-  let baseURL: string;
-  const browser = useBrowser(() => baseURL);
-  beforeAll(async () => {
-    genie = await startPayingGenie();
-    baseURL = genie.baseURL;
-  }, 240_000);
-  afterAll(() => genie?.stop());
+  const genieURL = usePayingGenie();
+  const browser = useBrowser(genieURL);
 
   const open = (viewport: keyof typeof VIEWPORTS): Promise<Page> => browser.page({ viewport });
 
@@ -30,7 +24,7 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
   async function teamWithAMember(ownerPage: Page, memberPage: Page) {
     const owner = uniqueUser();
     await new AuthPage(ownerPage).signUp(owner);
-    await ownerPage.waitForURL(`${baseURL}/chat`);
+    await ownerPage.waitForURL(`${genieURL()}/chat`);
     const me = (await (await ownerPage.request.get('/api/auth/me')).json()) as { user: { id: string } };
     const pay = async (status: string) => {
       const body = JSON.stringify({ eventId: `evt-${status}-${owner.username}`, userId: me.user.id, cryptocurrency: 'BTC', amount: '0.00075385', amountUSD: '49.00', status, plan: 'starter', txHash: `0xbill${owner.username}` });
@@ -39,7 +33,7 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
     await pay('confirmed');
     const member = uniqueUser();
     await new AuthPage(memberPage).signUp(member);
-    await memberPage.waitForURL(`${baseURL}/chat`);
+    await memberPage.waitForURL(`${genieURL()}/chat`);
     const invited = await ownerPage.request.post('/api/team/invitations', { data: { email: member.email, role: 'member' } });
     const token = ((await invited.json()) as { url: string }).url.split('/invite/')[1]!;
     expect((await memberPage.request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);

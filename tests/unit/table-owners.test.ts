@@ -1,11 +1,8 @@
 // scripts/lint/table-owners.mjs: one writer per table (issue 46 item 2). Its finder is proved on
 // small sources, and the rule on the repository as it is.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { withGitRepository } from '../support/git-repository';
 // @ts-expect-error: a plain .mjs script of the lint, without type declarations
 import { strayWrites, TABLE_OWNERS, writtenTables } from '../../scripts/lint/table-owners.mjs';
 
@@ -38,26 +35,17 @@ describe('the one-writer-per-table lint', () => {
   });
 
   it('reports a write outside the owner with the file, the table and the owner, and not the owner itself or a test', () => {
-    const repo = mkdtempSync(join(tmpdir(), 'table-owners-'));
-    try {
-      const write = (path: string, text: string) => {
-        mkdirSync(dirname(join(repo, path)), { recursive: true });
-        writeFileSync(join(repo, path), text);
-      };
-      write('server/db/schema/users.ts', "export const users = pgTable('users', {});\nexport const sessions = pgTable(\n  'sessions', {});\n");
-      write(TABLE_OWNERS.users, 'await db.update(users).set({ status });');
-      write('server/modules/profile/profile.repository.ts', 'await db.update(users).set({ language }).where(x);');
-      write('server/modules/admin/admin-users.repository.ts', 'await tx.delete(sessions).where(x);');
-      write('server/modules/admin/admin-users.routes.test.ts', 'await db.delete(users);');
-      execFileSync('git', ['init', '-q'], { cwd: repo });
-      execFileSync('git', ['add', '.'], { cwd: repo });
-      expect(strayWrites(repo)).toEqual([
-        { file: 'server/modules/admin/admin-users.repository.ts', table: 'sessions', owner: 'server/modules/auth/auth.repository.ts' },
-        { file: 'server/modules/profile/profile.repository.ts', table: 'users', owner: 'server/modules/auth/auth.repository.ts' },
-      ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
+    const files = {
+      'server/db/schema/users.ts': "export const users = pgTable('users', {});\nexport const sessions = pgTable(\n  'sessions', {});\n",
+      [TABLE_OWNERS.users]: 'await db.update(users).set({ status });',
+      'server/modules/profile/profile.repository.ts': 'await db.update(users).set({ language }).where(x);',
+      'server/modules/admin/admin-users.repository.ts': 'await tx.delete(sessions).where(x);',
+      'server/modules/admin/admin-users.routes.test.ts': 'await db.delete(users);',
+    };
+    expect(withGitRepository(files, strayWrites)).toEqual([
+      { file: 'server/modules/admin/admin-users.repository.ts', table: 'sessions', owner: 'server/modules/auth/auth.repository.ts' },
+      { file: 'server/modules/profile/profile.repository.ts', table: 'users', owner: 'server/modules/auth/auth.repository.ts' },
+    ]);
   });
 
   it('names messages and files each with one owner, and finds no write outside its owner today', () => {

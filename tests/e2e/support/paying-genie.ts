@@ -1,22 +1,33 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '../../support/free-port';
 import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './admin-credentials';
 import { startGenie } from './genie-server';
 
-export interface PayingGenie {
+interface PayingGenie {
   baseURL: string;
   stop(): Promise<void>;
 }
 
 /**
- * A Genie of its own that takes payments straight to its BTC wallet at 65,000 USD a bitcoin (the
- * shared server has no rate set, so it makes no invoice), with the e2e admin, in a fresh data
- * folder removed when it stops. Started in a beforeAll: it takes up to three minutes.
+ * A Genie of its own for the calling describe, started before its tests and stopped after them,
+ * that takes payments straight to its BTC wallet at 65,000 USD a bitcoin (the shared server has no
+ * rate set, so it makes no invoice), with the e2e admin, in a fresh data folder removed when it
+ * stops. Answers its address, known once the beforeAll has run.
  */
-export async function startPayingGenie(): Promise<PayingGenie> {
+export function usePayingGenie(): () => string {
+  let genie: PayingGenie | undefined;
+  // Starting takes up to three minutes on a busy machine.
+  beforeAll(async () => {
+    genie = await startPayingGenie();
+  }, 240_000);
+  afterAll(() => genie?.stop());
+  return () => genie!.baseURL;
+}
+
+async function startPayingGenie(): Promise<PayingGenie> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'genie-e2e-paying-'));
