@@ -3,7 +3,7 @@
 // (server/db/schema/ matches the newest migration) and that docs/decisions.md's index names every
 // section (scripts/lint/decisions-index.mjs) and that no production file is over 300 lines
 // (scripts/lint/file-length.mjs), that each table is written by its one owner
-// (scripts/lint/table-owners.mjs) and that the file manager never tests `typeof window`
+// (scripts/lint/table-owners.mjs) and that no client feature tests `typeof window`
 // (scripts/lint/no-window-test.mjs). The seven run at once, each to the end, and
 // their output is printed one after the other, so one run shows every problem.
 import { spawn } from 'node:child_process';

@@ -1,13 +1,13 @@
-// No `typeof window` under client/src/features/files (issue 46 item 1): a component learns whether
-// it is drawn on the server, and the window's size and media queries, from the Screen context
+// No `typeof window` under client/src/features (issue 46 item 1): a component learns whether it is
+// drawn on the server, and the window's size and media queries, from the Screen context
 // (client/src/lib/screen.ts), which the server render entry provides; a branch on `typeof window`
-// is a second, unchecked seam. The other features still hold a few (chat, teams): they are not yet
-// drawn on the server, and join this list when they are.
+// is a second, unchecked seam. Code outside a component reads the browser in an effect, or detects
+// a feature on `globalThis` (the window in a browser, without it in a Node test).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ROOTS = ['client/src/features/files/'];
+const ROOTS = ['client/src/features/'];
 const SOURCE = /\.(ts|tsx)$/;
 const WINDOW_TEST = /typeof\s+window\b/;
 

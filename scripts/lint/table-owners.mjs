@@ -50,25 +50,6 @@ export const TABLE_OWNERS = {
   notifications: 'server/modules/promotions/promotions.repository.ts',
 };
 
-/**
- * Writes outside the owner still allowed while they move (issue 46): `file table`. The account
- * erasure deletes across tables in one transaction, and the admin's user actions predate the
- * owners; each line goes when its write calls the owner instead. To be emptied.
- */
-export const WRITERS_PENDING = new Set([
-  'server/modules/admin/admin-users.repository.ts users',
-  'server/modules/admin/admin-users.repository.ts sessions',
-  'server/modules/admin/admin-users.repository.ts teams',
-  'server/modules/admin/admin-users.repository.ts payments',
-  'server/modules/accounts/erasure.repository.ts users',
-  'server/modules/accounts/erasure.repository.ts sessions',
-  'server/modules/accounts/erasure.repository.ts teams',
-  'server/modules/accounts/erasure.repository.ts team_invitations',
-  'server/modules/accounts/erasure.repository.ts demo_requests',
-  'server/modules/accounts/erasure.repository.ts admin_actions',
-  'server/modules/profile/profile.repository.ts users',
-]);
-
 const NOT_PRODUCTION = /(\.test\.|(^|\/)migrations\/|(^|\/)schema\/)/;
 
 /** Drizzle variable name → SQL table name, from server/db/schema/*.ts. */
@@ -100,7 +81,7 @@ export function writtenTables(text, names) {
   return tables;
 }
 
-/** Every write of a table outside its owner (and not pending), as { file, table, owner }. */
+/** Every write of a table outside its owner, as { file, table, owner }. */
 export function strayWrites(root) {
   const names = tableNames(root);
   const files = execFileSync('git', ['ls-files', 'server/'], { cwd: root, encoding: 'utf8' }).split('\n');
@@ -109,7 +90,7 @@ export function strayWrites(root) {
     if (!/\.(ts|mts|js|mjs)$/.test(file) || NOT_PRODUCTION.test(file)) continue;
     for (const table of writtenTables(readFileSync(`${root}/${file}`, 'utf8'), names)) {
       const owner = TABLE_OWNERS[table];
-      if (owner !== file && !WRITERS_PENDING.has(`${file} ${table}`)) stray.push({ file, table, owner });
+      if (owner !== file) stray.push({ file, table, owner });
     }
   }
   return stray;

@@ -1,29 +1,19 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { AuthPage } from './pages/auth-page';
-import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
 
 const baseURL = inject('baseURL');
 
 /** Issue 17's "export download" and "erasure" in the browser, at phone and desktop widths. */
 describe('your data: export and erasure', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(() => baseURL);
 
   for (const viewport of ['phone', 'desktop'] as (keyof typeof VIEWPORTS)[]) {
     it(`exports a ZIP and then erases the account (${viewport})`, async () => {
-      const context = await newContext(browser, baseURL, viewport);
-      contexts.push(context);
-      const page = await context.newPage();
+      const page = await browser.page({ viewport });
       const user = uniqueUser();
       await new AuthPage(page).signUp(user);
       await page.waitForURL(`${baseURL}/chat`);

@@ -8,7 +8,7 @@ import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
 import { E2E_ADMIN } from './support/admin-credentials';
-import { launchBrowser, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { launchBrowser, newContext, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 import { startGenie, type RunningGenie } from './support/genie-server';
 import { freePort } from '../support/free-port';
 
@@ -64,7 +64,7 @@ describe('account security in the browser', () => {
   });
 
   const contextAt = (viewport: keyof typeof VIEWPORTS, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> =>
-    browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme });
+    newContext(browser, baseURL, viewport, { colorScheme });
 
   for (const [viewport, colorScheme] of [['phone', 'light'], ['desktop', 'dark']] as const) {
     it(`resets a forgotten password through the link in the mail (${viewport}, ${colorScheme})`, async () => {
@@ -238,7 +238,7 @@ describe('account security in the browser', () => {
   it('tells an admin of a Genie without mail to reset on the server (phone, dark; the shared server has no SMTP_URL)', async () => {
     const shared = inject('baseURL');
     const user = uniqueUser();
-    const context = await browser.newContext({ baseURL: shared, viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    const context = await newContext(browser, shared, 'phone', { colorScheme: 'dark' });
     const page = await context.newPage();
     await new AuthPage(page).signUp(user);
     await page.waitForURL(`${shared}/chat`);
@@ -262,7 +262,7 @@ describe('account security in the browser', () => {
 
   it('sends people to the operator when this Genie sends no mail (the shared server has no SMTP_URL)', async () => {
     for (const [viewport, colorScheme] of [['phone', 'light'], ['desktop', 'dark']] as const) {
-      const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: VIEWPORTS[viewport], colorScheme });
+      const context = await newContext(browser, inject('baseURL'), viewport, { colorScheme });
       const page = await context.newPage();
       await page.goto('/forgot-password');
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();

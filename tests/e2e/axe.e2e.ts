@@ -1,15 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedWebhookHeaders } from '../support/webhook';
 import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
+import { BillingPage } from './pages/billing-page';
 import { ChatPage } from './pages/chat-page';
 import { FilesPage } from './pages/files-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { PremiumPage } from './pages/premium-page';
-import { E2E_ADMIN } from './support/admin-credentials';
+import { E2E_ADMIN, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, uniqueUser, VIEWPORTS } from './support/browser';
+import { launchBrowser, newContext, uniqueUser } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
 import { setModelBehaviour } from './support/fake-model';
+import { usePayingGenie } from './support/paying-genie';
 
 const baseURL = inject('baseURL');
 const ADMIN_TABS = ['Overview', 'Promotions', 'Demo Requests', 'Analytics', 'Crypto Payments', 'Users', 'Usage', 'Audit', 'File Storage', 'System'];
@@ -18,7 +22,7 @@ const ADMIN_TABS = ['Overview', 'Promotions', 'Demo Requests', 'Analytics', 'Cry
  * Issue 44: axe-core's WCAG 2.2 AA rules over every page and state, in both themes and at a phone's
  * and a laptop's width, with no violation of serious or critical impact. One browser; per theme and
  * width one visitor, one new user (whose chat and files each state builds on) and the admin. The
- * invoice page needs a Genie that takes payments: billing.e2e.ts starts its own.
+ * invoice page needs a Genie that takes payments: the second block starts its own.
  */
 describe('axe: WCAG 2.2 AA on every screen (issue 44)', () => {
   let browser: Browser;
@@ -32,7 +36,7 @@ describe('axe: WCAG 2.2 AA on every screen (issue 44)', () => {
       it(`has no serious or critical violation (${colorScheme}, ${viewport})`, { timeout: 300_000 }, async () => {
         const failures: string[] = [];
         const contexts = await Promise.all(
-          [0, 1, 2].map(() => browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme, bypassCSP: true })),
+          [0, 1, 2].map(() => newContext(browser, baseURL, viewport, { colorScheme, bypassCSP: true })),
         );
         const [visitor, user, admin] = await Promise.all(contexts.map((context) => context.newPage()));
         /** Audits one state; a state the test cannot reach is itself a failure, and the walk goes on. */
@@ -53,6 +57,45 @@ describe('axe: WCAG 2.2 AA on every screen (issue 44)', () => {
           await Promise.all(contexts.map((context) => context.close()));
         }
         expect(failures).toEqual([]);
+      });
+    }
+  }
+});
+
+/**
+ * The invoice page (/billing/<invoiceId>, issue 41), waiting for payment, paid with its receipt,
+ * and refunded with its renewal button, in both themes at both widths, on a Genie that takes
+ * payments (the shared one makes no invoice). One new owner per theme and width, signed up and
+ * checked out through the API.
+ */
+describe('axe: WCAG 2.2 AA on the invoice page (issue 44)', () => {
+  const browser = useBrowser(usePayingGenie());
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of ['phone', 'laptop'] as const) {
+      it(`has no serious or critical violation, waiting, paid and refunded (${colorScheme}, ${viewport})`, { timeout: 120_000 }, async () => {
+        const page = await browser.page({ viewport, colorScheme, bypassCSP: true });
+        expect((await page.request.post('/api/auth/signup', { data: uniqueUser() })).status()).toBe(201);
+        const checkout = await page.request.post('/api/billing/checkout', { data: { plan: 'pro', currency: 'BTC' } });
+        const { invoiceId } = (await checkout.json()) as { invoiceId: string };
+        await page.goto(`/billing/${invoiceId}`);
+        const invoice = new BillingPage(page);
+        await invoice.waitOpen();
+        await invoice.qr().waitFor();
+        await page.getByText('Waiting for payment').waitFor();
+        const waiting = await seriousViolations(page, `/billing waiting for payment (${colorScheme}, ${viewport})`);
+        const paid = JSON.stringify({ eventId: `evt-axe-${invoiceId}`, invoiceId, status: 'confirmed' });
+        expect((await page.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, paid), data: paid })).status()).toBe(200);
+        // The page polls: it turns to the receipt by itself.
+        await page.getByText('Pro is active').waitFor({ timeout: 15_000 });
+        const receipt = await seriousViolations(page, `/billing paid (${colorScheme}, ${viewport})`);
+        // A paid invoice is polled no more: the refund shows on the next load.
+        const refund = JSON.stringify({ eventId: `evt-axe-refund-${invoiceId}`, invoiceId, status: 'refunded' });
+        expect((await page.request.post('/api/payments/webhook', { headers: signedWebhookHeaders(E2E_WEBHOOK_SECRET, refund), data: refund })).status()).toBe(200);
+        await page.reload();
+        await page.getByText('This payment was refunded', { exact: false }).waitFor();
+        const refunded = await seriousViolations(page, `/billing refunded (${colorScheme}, ${viewport})`);
+        expect([...waiting, ...receipt, ...refunded]).toEqual([]);
       });
     }
   }

@@ -1,68 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
-import { freePort } from '../support/free-port';
 import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
 import { BillingPage } from './pages/billing-page';
 import { PremiumPage } from './pages/premium-page';
 import { E2E_ADMIN, E2E_BTC_WALLET, E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { launchBrowser, screenForReview, newContext, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
-import { startGenie, type RunningGenie } from './support/genie-server';
+import { screenForReview, screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
+import { usePayingGenie } from './support/paying-genie';
 
 /**
  * Issue 41 end to end, on a Genie of its own that takes payments straight to its BTC wallet (the
  * shared server has no rate set, so its Subscribe Now keeps SPEC's alert: public-site.e2e.ts).
  */
 describe('billing: an owner pays for Pro and the whole team has it', () => {
-  let browser: Browser;
-  let genie: RunningGenie;
-  let baseURL: string;
-  let dataDir: string;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'genie-e2e-billing-'));
-    genie = await startGenie(
-      {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        CLIENT_DIR: inject('clientDir'),
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        PAYMENTS_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-        BUSINESS_WALLET_BTC: E2E_BTC_WALLET,
-        PAYMENT_RATE_BTC_USD: '65000',
-      },
-      180_000,
-    );
-    browser = await launchBrowser();
-  }, 240_000);
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await genie?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const genieURL = usePayingGenie();
+  const browser = useBrowser(genieURL);
 
-  const open = async (viewport: keyof typeof VIEWPORTS): Promise<Page> => {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const open = (viewport: keyof typeof VIEWPORTS): Promise<Page> => browser.page({ viewport });
 
   /** A member in the owner's team while it is on Free: bought Starter, invited them, then refunded. */
   async function teamWithAMember(ownerPage: Page, memberPage: Page) {
     const owner = uniqueUser();
     await new AuthPage(ownerPage).signUp(owner);
-    await ownerPage.waitForURL(`${baseURL}/chat`);
+    await ownerPage.waitForURL(`${genieURL()}/chat`);
     const me = (await (await ownerPage.request.get('/api/auth/me')).json()) as { user: { id: string } };
     const pay = async (status: string) => {
       const body = JSON.stringify({ eventId: `evt-${status}-${owner.username}`, userId: me.user.id, cryptocurrency: 'BTC', amount: '0.00075385', amountUSD: '49.00', status, plan: 'starter', txHash: `0xbill${owner.username}` });
@@ -71,7 +33,7 @@ describe('billing: an owner pays for Pro and the whole team has it', () => {
     await pay('confirmed');
     const member = uniqueUser();
     await new AuthPage(memberPage).signUp(member);
-    await memberPage.waitForURL(`${baseURL}/chat`);
+    await memberPage.waitForURL(`${genieURL()}/chat`);
     const invited = await ownerPage.request.post('/api/team/invitations', { data: { email: member.email, role: 'member' } });
     const token = ((await invited.json()) as { url: string }).url.split('/invite/')[1]!;
     expect((await memberPage.request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);

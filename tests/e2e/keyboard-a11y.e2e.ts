@@ -53,6 +53,21 @@ describe('keyboard only (issue 44)', () => {
     expect(outside).toEqual([]);
   });
 
+  it('makes the chat behind the tour inert while the tour shows, and gives it back when the tour closes', async () => {
+    const { page, chat } = await sessions.onChatScreen();
+    const messageBoxInert = () => page.evaluate(() => document.getElementById('chat-message')?.closest('[inert]') !== null);
+    expect(await messageBoxInert()).toBe(false);
+    await chat.sidebarButton('Meet the Genies').click();
+    const tour = new PersonaTourPage(page);
+    await tour.dialog().waitFor();
+    expect([await messageBoxInert(), await page.evaluate(() => document.querySelector('[role="dialog"]')?.closest('[inert]') ?? null)]).toEqual([true, null]);
+    await page.keyboard.press('Escape');
+    await tour.dialog().waitFor({ state: 'detached' });
+    expect(await messageBoxInert()).toBe(false);
+    await chat.messageBox().waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'chat-message');
+  });
+
   it('closes the sidebar drawer on a phone with Escape, focus on its toggle', async () => {
     const { page } = await sessions.onChatScreen({ viewport: 'phone' });
     await page.getByRole('button', { name: 'Expand sidebar' }).click();

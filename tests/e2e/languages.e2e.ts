@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, uniqueUser, VIEWPORTS } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { uniqueUser } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
 
 const baseURL = inject('baseURL');
 
@@ -24,21 +25,11 @@ const ENGLISH = {
 } as const;
 
 describe('languages', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(() => baseURL);
 
   /** A context whose browser speaks `locale` (navigator.languages and Accept-Language), collecting missing-key warnings. */
   async function pageIn(locale: string) {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, locale });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await browser.page({ locale });
     const missing: string[] = [];
     page.on('console', (message) => {
       if (message.text().startsWith('i18n missing key')) missing.push(message.text());

@@ -10,7 +10,7 @@ import { AdminPage } from './pages/admin-page';
 import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
-import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { launchBrowser, newContext, screenshot, uniqueUser } from './support/browser';
 import { startGenie, type RunningGenie } from './support/genie-server';
 
 const ADMIN = { username: 'mcp-admin', password: 'an mcp admin passphrase' };
@@ -68,7 +68,7 @@ describe('MCP tools in chat', () => {
 
   for (const [viewport, colorScheme] of looks) {
     it(`asks before writing a file, writes once allowed, and shows the call in the reply (${viewport}, ${colorScheme})`, async () => {
-      const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme });
+      const context = await newContext(browser, baseURL, viewport, { colorScheme });
       const page = await context.newPage();
       await new AuthPage(page).signUp(uniqueUser());
       await page.waitForURL(`${baseURL}/chat`);
@@ -101,7 +101,7 @@ describe('MCP tools in chat', () => {
   }
 
   it('denied: nothing is written and the block says the tool did not run', async () => {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.laptop });
+    const context = await newContext(browser, baseURL, 'laptop');
     const page = await context.newPage();
     await new AuthPage(page).signUp(uniqueUser());
     await page.waitForURL(`${baseURL}/chat`);
@@ -121,7 +121,7 @@ describe('MCP tools in chat', () => {
 
   for (const [viewport, colorScheme] of looks) {
     it(`lists the MCP server and its tools on the admin's System tab, with a switch per tool (${viewport}, ${colorScheme})`, async () => {
-      const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme });
+      const context = await newContext(browser, baseURL, viewport, { colorScheme });
       const page = await context.newPage();
       const admin = new AdminPage(page);
       await admin.openLogin();
@@ -139,7 +139,7 @@ describe('MCP tools in chat', () => {
   }
 
   it('turns a tool off for everyone from the admin console', async () => {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.laptop });
+    const context = await newContext(browser, baseURL, 'laptop');
     const page = await context.newPage();
     const admin = new AdminPage(page);
     await admin.openLogin();

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { AuthPage } from './pages/auth-page';
 import { ProfilePage } from './pages/profile-page';
-import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
 
 const baseURL = inject('baseURL');
 
@@ -13,20 +14,10 @@ const textFile = (name: string, text: string) => ({ name, type: 'text/plain', ba
 const todayLong = () => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
 
 describe('the profile page', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(() => baseURL);
 
   async function signedInPage(viewport: keyof typeof VIEWPORTS = 'desktop') {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await browser.page({ viewport });
     const user = uniqueUser();
     await new AuthPage(page).signUp(user);
     await page.waitForURL(`${baseURL}/chat`);

@@ -6,7 +6,7 @@ import { DashboardPage } from './pages/dashboard-page';
 import { nextDialog } from './pages/dialogs';
 import { LandingPage, type SectionId } from './pages/landing-page';
 import { PremiumPage } from './pages/premium-page';
-import { launchBrowser, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 
 const HOUR = 3600_000;
 
@@ -53,7 +53,7 @@ describe('the public site', () => {
   const contexts: BrowserContext[] = [];
   // Reduced motion makes anchor scrolling instant (the page only smooth-scrolls otherwise).
   async function open(viewport: keyof typeof VIEWPORTS = 'desktop') {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], reducedMotion: 'reduce' });
+    const context = await newContext(browser, baseURL, viewport, { reducedMotion: 'reduce' });
     contexts.push(context);
     return context.newPage();
   }

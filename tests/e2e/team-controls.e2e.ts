@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
 import { ChatPage } from './pages/chat-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
 
 const baseURL = inject('baseURL');
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
@@ -17,21 +18,9 @@ const SCREENSHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
  * reads the 90-day chart and downloads the month as CSV. At 390×844 and 1366×900, light and dark.
  */
 describe('team controls', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(() => baseURL);
 
-  const open = async (viewport: keyof typeof VIEWPORTS) => {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const open = (viewport: keyof typeof VIEWPORTS) => browser.page({ viewport });
   /** The whole page (from the top, so the sticky header sits where it belongs), light and dark, and the named sections alone. */
   const shots = async (page: Page, name: string, sections: string[] = []) => {
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,30 +1,18 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
 import { AuthPage } from './pages/auth-page';
 import { PersonaCarouselPage } from './pages/persona-carousel';
 import { TeamPage } from './pages/team-page';
 import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { launchBrowser, newContext, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenshot, uniqueUser, type VIEWPORTS } from './support/browser';
+import { useBrowser } from './support/browser-hooks';
 
 const baseURL = inject('baseURL');
 
 describe('teams', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(() => baseURL);
 
-  const open = async (viewport: keyof typeof VIEWPORTS) => {
-    const context = await newContext(browser, baseURL, viewport);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const open = (viewport: keyof typeof VIEWPORTS) => browser.page({ viewport });
 
   it('an owner on Starter invites by link; a newcomer signs up through it into the team; the owner removes them', async () => {
     // The owner signs up in the browser and buys Starter (a signed payment webhook): 3 seats.

@@ -2,6 +2,7 @@
 // small sources, and the rule on the repository as it is.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { withGitRepository } from '../support/git-repository';
 // @ts-expect-error: a plain .mjs script of the lint, without type declarations
 import { strayWrites, TABLE_OWNERS, writtenTables } from '../../scripts/lint/table-owners.mjs';
 
@@ -31,6 +32,20 @@ describe('the one-writer-per-table lint', () => {
     expect(found("store.delete(key); app.delete('/api/files/:id', h); cache.delete(files.id);")).toEqual([]);
     expect(found('// one UPDATE that only an unused link passes; update messages later')).toEqual([]);
     expect(found('sql`select 1 from messages`; sql`on conflict (user_id) do update set turn = excluded.turn`')).toEqual([]);
+  });
+
+  it('reports a write outside the owner with the file, the table and the owner, and not the owner itself or a test', () => {
+    const files = {
+      'server/db/schema/users.ts': "export const users = pgTable('users', {});\nexport const sessions = pgTable(\n  'sessions', {});\n",
+      [TABLE_OWNERS.users]: 'await db.update(users).set({ status });',
+      'server/modules/profile/profile.repository.ts': 'await db.update(users).set({ language }).where(x);',
+      'server/modules/admin/admin-users.repository.ts': 'await tx.delete(sessions).where(x);',
+      'server/modules/admin/admin-users.routes.test.ts': 'await db.delete(users);',
+    };
+    expect(withGitRepository(files, strayWrites)).toEqual([
+      { file: 'server/modules/admin/admin-users.repository.ts', table: 'sessions', owner: 'server/modules/auth/auth.repository.ts' },
+      { file: 'server/modules/profile/profile.repository.ts', table: 'users', owner: 'server/modules/auth/auth.repository.ts' },
+    ]);
   });
 
   it('names messages and files each with one owner, and finds no write outside its owner today', () => {

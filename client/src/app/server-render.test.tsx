@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRecord, FileListResponse } from '@contract/files';
+import { fileRecord as file } from '@/test/file-record';
 import { renderFilesPage } from './server-render';
-
-const file = (index: number, originalName = `report-${index}.pdf`): FileRecord => ({
-  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-  originalName,
-  storedName: `stored-${index}.pdf`,
-  mimeType: 'application/pdf',
-  category: 'document',
-  size: 2048,
-  folderId: null,
-  objectPath: `u/stored-${index}.pdf`,
-  uploadedAt: '2026-11-27T10:00:00.000Z',
-  scope: 'private',
-  canModify: true,
-  indexStatus: 'indexed',
-  indexError: null,
-});
 
 const page = (files: FileRecord[], nextCursor: string | null = null): FileListResponse => ({ folders: [], files, nextCursor });
 const me = { user: { id: 'u1', email: 'ada@example.com', username: 'ada', createdAt: '2026-11-01T00:00:00.000Z', emailVerified: true, language: null } };
@@ -34,13 +19,13 @@ describe('renderFilesPage', () => {
   });
 
   it('writes a file name as text, never as markup', () => {
-    const html = renderFilesPage({ search: '', me, firstPage: page([file(1, '<img src=x onerror=alert(1)>.pdf')]) });
+    const html = renderFilesPage({ search: '', me, firstPage: page([file(1, { originalName: '<img src=x onerror=alert(1)>.pdf' })]) });
     expect(html).not.toContain('<img');
     expect(tileNames(html)).toEqual(['&lt;img src=x onerror=alert(1)&gt;.pdf']);
   });
 
   it("draws the library the URL names: ?scope=team selects the Team tab and says who shares it", () => {
-    const html = renderFilesPage({ search: '?scope=team', me, firstPage: page([{ ...file(2), scope: 'team' }]) });
+    const html = renderFilesPage({ search: '?scope=team', me, firstPage: page([file(2, { scope: 'team' })]) });
     expect(html).toMatch(/aria-selected="true"[^>]*>.*?Team<\/button>/);
     expect(html).toContain('Shared with everyone in your team');
   });

@@ -4,12 +4,14 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { UserDataChanges } from '../auth/session-cache';
 import { NO_PASSWORD } from '../auth/auth.service';
+import { accountWrites } from '../auth/account-writes';
 import { verifyPassword } from '../auth/passwords';
 import { teamLibrary } from '../files/team-library';
+import { eraseRows } from './erase-rows';
+import { erasureRepository as repo } from './erasure.repository';
 
 /** How the owner proved it is them: the password, or a fresh single sign-on (erase-proof.ts). */
 export type ErasureConfirmation = { password: string } | { freshSso: true };
-import { erasureRepository as repo } from './erasure.repository';
 
 export interface ErasureServiceDeps {
   db: Db;
@@ -47,7 +49,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       // Team folders the person made belong to the team: they pass to its owner before the
       // account's rows go, so nobody else's files in them go along (folders.user_id cascades).
       await teamLibrary.handFoldersToOwners(tx, userId);
-      await repo.eraseRows(tx, account);
+      await eraseRows(tx, account);
     });
     userDataChanges.changed();
   }
@@ -74,7 +76,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
             );
           }
         }
-        await repo.markErasing(tx, userId);
+        // Closes the account: no session works from here on, and a restart knows to finish.
+        await accountWrites.setStatus(tx, userId, 'erasing');
       });
       // Sessions are gone from the database; cached ones must go too.
       userDataChanges.changed();

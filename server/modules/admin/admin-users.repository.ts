@@ -1,13 +1,11 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
-import type { AccountStatus } from '@contract/accounts';
 import type { Db } from '../../db/database';
 import { adminActions } from '../../db/schema/accounts';
 import { apiKeys } from '../../db/schema/api-keys';
-import { payments } from '../../db/schema/commerce';
 import { files } from '../../db/schema/files';
 import { teamInvitations, teamMembers, teams } from '../../db/schema/teams';
-import { sessions, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,35 +65,20 @@ export const adminUsersRepository = {
     return row;
   },
 
-  async setStatus(db: Db, userId: string, status: AccountStatus) {
-    await db.update(users).set({ status }).where(eq(users.id, userId));
-    // A suspended account's sessions end now, not when they expire.
-    if (status === 'suspended') await db.delete(sessions).where(eq(sessions.userId, userId));
-  },
-
-  async setTeamPlan(db: Db, teamId: string, plan: string | null, premiumUntil: Date) {
-    await db.update(teams).set({ plan, premiumUntil }).where(eq(teams.id, teamId));
-  },
-
-  /** A hand grant in the books: zero amount, confirmed, with the admin's note. */
-  async recordGrant(db: Db, row: { userId: string; teamId: string; plan: string; now: Date; note: string; reference: string }) {
-    await db.insert(payments).values({
-      userId: row.userId,
-      cryptocurrency: 'none',
-      amount: '0',
-      amountUsd: '0',
-      status: 'confirmed',
-      plan: row.plan,
-      txHash: row.reference,
-      premiumGrantedAt: row.now,
-      premiumTeamId: row.teamId,
-      note: row.note,
-    });
-  },
-
   /** The one writer of admin_actions (other modules go through audit-log.ts). */
   async audit(db: Db, row: PgInsertValue<typeof adminActions>) {
     await db.insert(adminActions).values(row);
+  },
+
+  /** The log keeps what was done to and by an erased account, naming it no more. */
+  async forgetAccount(db: Db, account: { id: string; email: string }) {
+    await db.update(adminActions).set({ targetUserId: null, targetLabel: 'erased account', details: null }).where(eq(adminActions.targetUserId, account.id));
+    // A team's audit names the invited address (no account yet) and who acted (issue 43).
+    await db
+      .update(adminActions)
+      .set({ targetLabel: 'erased account', details: null })
+      .where(and(isNull(adminActions.targetUserId), sql`lower(${adminActions.targetLabel}) = lower(${account.email})`));
+    await db.update(adminActions).set({ actorUserId: null }).where(eq(adminActions.actorUserId, account.id));
   },
 
   listTeams: (db: Db, options: { search?: string; cursor?: { at: Date; id: string }; limit: number }) =>

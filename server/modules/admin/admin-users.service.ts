@@ -5,8 +5,11 @@ import { PLAN_PERIOD_DAYS } from '@contract/plans';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { accountWrites } from '../auth/account-writes';
 import type { PasswordResetService } from '../auth/password-reset.service';
 import type { UserDataChanges } from '../auth/session-cache';
+import { recordAdminGrant } from '../payments/admin-grants';
+import { teamAccounts } from '../teams/team-accounts';
 import { livePlan, seatsOf } from '../teams/team-seats';
 import { decodeCursor, paged } from './admin-cursor';
 import { adminUsersRepository as repo } from './admin-users.repository';
@@ -71,7 +74,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
         // An account being erased is as good as gone.
         if (!user || user.status === 'erasing') throw notFound('That user');
         if (body.status !== undefined && body.status !== user.status) {
-          await repo.setStatus(tx, userId, body.status);
+          await accountWrites.setStatus(tx, userId, body.status);
           await repo.audit(tx, {
             adminUsername: admin,
             action: body.status === 'suspended' ? 'suspend' : 'reactivate',
@@ -87,9 +90,9 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
           const plan = body.plan ?? team.plan ?? 'starter';
           const from = team.premiumUntil && team.premiumUntil > now ? team.premiumUntil : now;
           const until = body.premiumUntil ? new Date(body.premiumUntil) : new Date(from.getTime() + PLAN_PERIOD_DAYS * DAY_MS);
-          await repo.setTeamPlan(tx, team.id, plan, until);
+          await teamAccounts.setPlan(tx, team.id, plan, until);
           const note = `Granted by admin ${admin}: ${plan} until ${until.toISOString()}${body.note ? `. ${body.note}` : ''}`;
-          await repo.recordGrant(tx, { userId, teamId: team.id, plan, now, note, reference: `admin-grant:${randomUUID()}` });
+          await recordAdminGrant(tx, { userId, teamId: team.id, plan, now, note, reference: `admin-grant:${randomUUID()}` });
           await repo.audit(tx, {
             adminUsername: admin,
             action: body.plan !== undefined ? 'grant_plan' : 'set_premium_until',

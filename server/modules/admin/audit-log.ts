@@ -29,6 +29,14 @@ export async function recordAuditEntry(
   });
 }
 
+/**
+ * An erasure's part of the log, in its transaction: entries about the account, or naming its
+ * address, say "erased account" with no details, and those it made as a team member name no actor.
+ */
+export function forgetAccountInAudit(db: Db, account: { id: string; email: string }) {
+  return adminUsersRepository.forgetAccount(db, account);
+}
+
 /** The log's admin column for a user acting on their own account (no admin name has parentheses). */
 export const USER_ACTOR = '(user)';
 

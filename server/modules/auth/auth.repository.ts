@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AccountStatus } from '@contract/accounts';
 import type { Db } from '../../db/database';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { sessions, users, type UserRow } from '../../db/schema/users';
@@ -45,6 +46,31 @@ export const authRepository = {
 
   async setPasswordHash(db: Db, userId: string, passwordHash: string) {
     await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  },
+
+  async setStatus(db: Db, userId: string, status: AccountStatus) {
+    await db.update(users).set({ status }).where(eq(users.id, userId));
+  },
+
+  /** A new address is unverified until a link mailed to it is opened (the old one's proof does not carry over). */
+  async setEmailAndUsername(db: Db, userId: string, values: { email: string; username: string }) {
+    await db
+      .update(users)
+      .set({ ...values, emailVerifiedAt: sql`case when ${users.email} = ${values.email} then ${users.emailVerifiedAt} else null end` })
+      .where(eq(users.id, userId));
+  },
+
+  async setChosenPersona(db: Db, userId: string, persona: string) {
+    await db.update(users).set({ chosenPersona: persona }).where(eq(users.id, userId));
+  },
+
+  async setLanguage(db: Db, userId: string, language: string) {
+    await db.update(users).set({ language }).where(eq(users.id, userId));
+  },
+
+  /** The account's row; the tables keyed to it follow by their foreign keys (cascade or set null). */
+  async deleteUser(db: Db, userId: string) {
+    await db.delete(users).where(eq(users.id, userId));
   },
 
   /** A user's live sessions, the most recently seen first. */

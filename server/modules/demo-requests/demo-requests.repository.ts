@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { demoRequests, type DemoRequestRow } from '../../db/schema/commerce';
 
@@ -15,5 +15,10 @@ export const demoRequestsRepository = {
   async update(db: Db, id: string, values: { status: string; notes?: string }): Promise<DemoRequestRow | undefined> {
     const [row] = await db.update(demoRequests).set(values).where(eq(demoRequests.id, id)).returning();
     return row;
+  },
+
+  /** Every request sent from this address (letter case aside). */
+  async deleteByEmail(db: Db, email: string) {
+    await db.delete(demoRequests).where(sql`lower(${demoRequests.email}) = lower(${email})`);
   },
 };

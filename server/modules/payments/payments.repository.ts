@@ -47,6 +47,22 @@ export const paymentsRepository = {
     return created!;
   },
 
+  /** A hand grant in the books: zero amount, confirmed, with the admin's note. */
+  async insertGrant(db: Db, row: { userId: string; teamId: string; plan: string; now: Date; note: string; reference: string }) {
+    await db.insert(payments).values({
+      userId: row.userId,
+      cryptocurrency: 'none',
+      amount: '0',
+      amountUsd: '0',
+      status: 'confirmed',
+      plan: row.plan,
+      txHash: row.reference,
+      premiumGrantedAt: row.now,
+      premiumTeamId: row.teamId,
+      note: row.note,
+    });
+  },
+
   async updateStatus(db: Db, id: string, status: string, now: Date) {
     await db.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, id));
   },

@@ -43,26 +43,10 @@ export const profileRepository = {
       .limit(2);
   },
 
-  /** A new address is unverified until a link mailed to it is opened (the old one's proof does not carry over). */
-  async updateUser(db: Db, userId: string, values: { email: string; username: string }) {
-    await db
-      .update(users)
-      .set({ ...values, emailVerifiedAt: sql`case when ${users.email} = ${values.email} then ${users.emailVerifiedAt} else null end` })
-      .where(eq(users.id, userId));
-  },
-
   /** The persona the account chose in the onboarding carousel, or null. */
   async chosenPersona(db: Db, userId: string): Promise<string | null> {
     const [row] = await db.select({ persona: users.chosenPersona }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.persona ?? null;
-  },
-
-  async setChosenPersona(db: Db, userId: string, persona: string) {
-    await db.update(users).set({ chosenPersona: persona }).where(eq(users.id, userId));
-  },
-
-  async setLanguage(db: Db, userId: string, language: string) {
-    await db.update(users).set({ language }).where(eq(users.id, userId));
   },
 
   /** All questions, and those asked on or after the start of the month (before `end`). */

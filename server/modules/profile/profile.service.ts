@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
+import { accountWrites } from '../auth/account-writes';
 import type { UserDataChanges } from '../auth/session-cache';
 import { sameUsername } from '../auth/username-match';
 import type { StorageUsage } from '../files/storage-usage';
@@ -84,7 +85,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (clashes.some((row) => row.email === body.email)) throw duplicateError('email');
       if (clashes.some((row) => sameUsername(row.username, body.username))) throw duplicateError('username');
       try {
-        await profileRepository.updateUser(db, userId, { email: body.email, username: body.username });
+        await accountWrites.setEmailAndUsername(db, userId, { email: body.email, username: body.username });
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint === undefined) throw error;
@@ -101,13 +102,13 @@ export function createProfileService(deps: ProfileServiceDeps) {
     },
 
     async setChosenPersona(userId: string, persona: PersonaId): Promise<ChosenPersona> {
-      await profileRepository.setChosenPersona(db, userId, persona);
+      await accountWrites.setChosenPersona(db, userId, persona);
       return { persona };
     },
 
     /** The account's language (issue 44): the session's user carries it, so its cache is told. */
     async setLanguage(userId: string, language: Language): Promise<LanguageBody> {
-      await profileRepository.setLanguage(db, userId, language);
+      await accountWrites.setLanguage(db, userId, language);
       deps.userDataChanges.changed();
       return { language };
     },

@@ -5,9 +5,9 @@ import { livePlan, seatLimitError, seatsOf } from './team-seats';
 
 /**
  * What other modules do with teams inside their own transactions: sign-up creates the new account's
- * team, payments and promotions credit (or take back) a team's premium. These take the caller's
- * `db` (a transaction), which the teams service, holding its own, cannot; the SQL stays in
- * teams.repository.ts.
+ * team, payments and promotions credit (or take back) a team's premium, the admin sets a plan, an
+ * erasure removes what names the person. These take the caller's `db` (a transaction), which the
+ * teams service, holding its own, cannot; the SQL stays in teams.repository.ts.
  */
 export const teamAccounts = {
   /** A new team with this new account as its owner, named after it. */
@@ -69,4 +69,16 @@ export const teamAccounts = {
 
   /** Takes `days` off the end of the team's premium (a refund). */
   shortenPremium: (db: Db, teamId: string, days: number) => teamsRepository.shortenPremium(db, teamId, days),
+
+  /** Sets the team's plan and its end outright (an admin's grant). */
+  setPlan: (db: Db, teamId: string, plan: string | null, premiumUntil: Date) => teamsRepository.setPlan(db, teamId, plan, premiumUntil),
+
+  /** Deletes a team with everything keyed to it (the erasure of its only member). */
+  deleteTeam: (db: Db, teamId: string) => teamsRepository.deleteTeam(db, teamId),
+
+  /** A team still named after this username (sign-up names it so) is called "Team" instead. */
+  dropNameOf: (db: Db, teamId: string, username: string) => teamsRepository.renameIfNamed(db, teamId, username, 'Team'),
+
+  /** Every invitation sent to this address, whatever its team or state (an erasure forgets them). */
+  deleteInvitationsTo: (db: Db, email: string) => teamsRepository.deleteInvitationsTo(db, email),
 };

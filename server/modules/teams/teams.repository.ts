@@ -83,6 +83,20 @@ export const teamsRepository = {
     await db.update(teams).set({ name }).where(eq(teams.id, teamId));
   },
 
+  /** Renames the team to `name` only while it is still called `previous` (letter case aside). */
+  async renameIfNamed(db: Db, teamId: string, previous: string, name: string) {
+    await db.update(teams).set({ name }).where(and(eq(teams.id, teamId), sql`lower(${teams.name}) = lower(${previous})`));
+  },
+
+  async setPlan(db: Db, teamId: string, plan: string | null, premiumUntil: Date) {
+    await db.update(teams).set({ plan, premiumUntil }).where(eq(teams.id, teamId));
+  },
+
+  /** The team's row; its seats and invitations follow by their foreign keys. */
+  async deleteTeam(db: Db, teamId: string) {
+    await db.delete(teams).where(eq(teams.id, teamId));
+  },
+
   /** The owner of a team: whom a payment naming only the team is recorded against. */
   async ownerOf(db: Db, teamId: string): Promise<string | undefined> {
     const [row] = await db
@@ -156,6 +170,11 @@ export const teamsRepository = {
   ) {
     const [created] = await db.insert(teamInvitations).values(row).returning();
     return created!;
+  },
+
+  /** Every invitation, of any team and in any state, sent to this address (letter case aside). */
+  async deleteInvitationsTo(db: Db, email: string) {
+    await db.delete(teamInvitations).where(sql`lower(${teamInvitations.email}) = lower(${email})`);
   },
 
   /** Revokes a pending invitation of this team; false when there is none with this id. */

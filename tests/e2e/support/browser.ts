@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -34,8 +34,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+/** A context's options other than its address and size (a theme, a locale, bypassCSP for axe, a signed-in storageState). */
+export type ContextOptions = Omit<BrowserContextOptions, 'baseURL' | 'viewport'>;
+
+/** A context on `baseURL` at one of VIEWPORTS' sizes. */
+export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop', options: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], ...options });
 }
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));

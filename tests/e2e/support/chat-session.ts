@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { AuthPage } from '../pages/auth-page';
 import { ChatPage } from '../pages/chat-page';
 import { PersonaCarouselPage } from '../pages/persona-carousel';
-import { launchBrowser, uniqueUser, VIEWPORTS } from './browser';
+import { launchBrowser, newContext, uniqueUser, VIEWPORTS } from './browser';
 import { setModelBehaviour } from './fake-model';
 
 export interface ChatSessionOptions {
@@ -21,11 +21,7 @@ export class ChatSessions {
   constructor(private readonly browser: () => Browser) {}
 
   async newPage(options: ChatSessionOptions = {}) {
-    const context = await this.browser().newContext({
-      baseURL: inject('baseURL'),
-      viewport: VIEWPORTS[options.viewport ?? 'desktop'],
-      colorScheme: options.colorScheme ?? 'light',
-    });
+    const context = await newContext(this.browser(), inject('baseURL'), options.viewport, { colorScheme: options.colorScheme ?? 'light' });
     this.contexts.push(context);
     return { context, page: await context.newPage() };
   }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { builtInTemplate } from '@contract/prompt-templates';
+import { useScreen } from '@/lib/screen';
 import type { ComposerHandle } from '../components/composer';
 
 /** Issue 42: a teammate's shared conversation opens read-only at /chat?shared=<id>; the address follows what is shown. */
 export function useSharedConversationId() {
-  const [sharedId, setSharedIdState] = useState<string | null>(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('shared')));
+  const screen = useScreen();
+  const [sharedId, setSharedIdState] = useState<string | null>(() => (screen.onServer ? null : new URLSearchParams(window.location.search).get('shared')));
   const setSharedId = useCallback((id: string | null) => {
     setSharedIdState(id);
     const url = new URL(window.location.href);

@@ -14,7 +14,8 @@ export function speakableText(markdown: string): string {
     .trim();
 }
 
-export const speechSynthesisSupported = () => typeof window !== 'undefined' && 'speechSynthesis' in window && 'SpeechSynthesisUtterance' in window;
+// Asked of the global object, which is the window in a browser: where it is not (a test in Node), there is no speech.
+export const speechSynthesisSupported = () => 'speechSynthesis' in globalThis && 'SpeechSynthesisUtterance' in globalThis;
 
 /** Reads text aloud through the browser's speech synthesis; `speaking` is the id being read. */
 export function useSpeechSynthesis() {
@@ -60,8 +61,7 @@ interface Recognition {
 type RecognitionConstructor = new () => Recognition;
 
 function recognitionConstructor(): RecognitionConstructor | null {
-  if (typeof window === 'undefined') return null;
-  const candidate = (window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor });
+  const candidate = globalThis as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
   return candidate.SpeechRecognition ?? candidate.webkitSpeechRecognition ?? null;
 }
 

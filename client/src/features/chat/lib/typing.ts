@@ -37,5 +37,6 @@ export function visibleChars(text: string, msPerChar: number, elapsedMs: number)
  * reply appears whole when it is done, never typed out piece by piece.
  */
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  // The global object is the window in a browser; in Node (the exchange's tests) it has no matchMedia.
+  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }

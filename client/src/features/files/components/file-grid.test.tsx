@@ -1,25 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FileRecord, Folder } from '@contract/files';
+import type { Folder } from '@contract/files';
 import { browserScreen, SERVER_SCREEN, ScreenProvider, type Screen, type ScreenWindow } from '@/lib/screen';
+import { fileRecord as file } from '@/test/file-record';
 import { FileGrid } from './file-grid';
 
-const file = (index: number): FileRecord => ({
-  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-  originalName: `report-${index}.pdf`,
-  storedName: `stored-${index}.pdf`,
-  mimeType: 'application/pdf',
-  category: 'document',
-  size: 2048,
-  folderId: null,
-  objectPath: `u/stored-${index}.pdf`,
-  uploadedAt: '2026-11-27T10:00:00.000Z',
-  scope: 'private',
-  canModify: true,
-  indexStatus: 'indexed',
-  indexError: null,
-});
 const folder: Folder = { id: 'f1', name: 'Contracts', parentId: null, createdAt: '2026-11-27T10:00:00.000Z', scope: 'private', canModify: true };
 const files = Array.from({ length: 100 }, (_, i) => file(i));
 const nothing = () => undefined;

@@ -6,6 +6,7 @@ import { COMPANION_WORD, type Persona, type PersonaId } from '@contract/personas
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { usePersonasInLanguage } from '@/lib/persona-texts';
+import { useInertOutside } from '@/lib/use-inert-outside';
 import { cn } from '@/lib/utils';
 import { useOverlayKeys } from '../hooks/use-overlay-keys';
 import { SELECTION_DELAY_MS, SLIDE_TRANSITION_MS } from '../lib/timings';
@@ -45,6 +46,8 @@ export function PersonaTour({ personas: shown, models, onChoose, onClose }: Pers
     return () => clearTimeout(timer);
   }, [starting, onClose]);
   useEffect(() => rootRef.current?.focus(), []);
+  // A modal: the chat behind it is out of reach of clicks, Tab and screen readers until it closes.
+  useInertOutside(rootRef);
   useOverlayKeys({ onNext: next, onPrevious: previous, onEscape: onClose });
 
   return (

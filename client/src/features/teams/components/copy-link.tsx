@@ -1,4 +1,5 @@
 import { CopyField } from '@/components/copy-field';
+import { useScreen } from '@/lib/screen';
 
 /**
  * An invitation link to copy: shown in full (selectable by hand too) with a Copy button. Without
@@ -6,6 +7,6 @@ import { CopyField } from '@/components/copy-field';
  * this page's own address completes it.
  */
 export function CopyLink({ url: given, label }: { url: string; label: string }) {
-  const url = typeof window === 'undefined' ? given : new URL(given, window.location.origin).href;
+  const url = useScreen().onServer ? given : new URL(given, window.location.origin).href;
   return <CopyField value={url} label={label} />;
 }
