@@ -40,7 +40,6 @@ const PENDING = new Set([
   'client/src/app/routes/app-dashboard.tsx', // 1
   'client/src/app/routes/billing.tsx', // 1
   'client/src/app/routes/chat.tsx', // 2
-  'client/src/app/routes/files.tsx', // 1
   'client/src/app/routes/not-found.tsx', // 3
   'client/src/components/confirm-button.tsx', // 1
   'client/src/components/file-preview.tsx', // 4
@@ -117,21 +116,6 @@ const PENDING = new Set([
   'client/src/features/dashboard/components/simple-dashboard.tsx', // 2
   'client/src/features/dashboard/components/stats-grid.tsx', // 2
   'client/src/features/dashboard/components/templates-and-actions.tsx', // 5
-  'client/src/features/files/components/breadcrumb-bar.tsx', // 3
-  'client/src/features/files/components/delete-item.tsx', // 3
-  'client/src/features/files/components/empty-state.tsx', // 2
-  'client/src/features/files/components/file-browser.tsx', // 13
-  'client/src/features/files/components/file-grid.tsx', // 3
-  'client/src/features/files/components/file-list.tsx', // 5
-  'client/src/features/files/components/import-menu.tsx', // 3
-  'client/src/features/files/components/import-panel.tsx', // 9
-  'client/src/features/files/components/item-actions.tsx', // 5
-  'client/src/features/files/components/library-tabs.tsx', // 1
-  'client/src/features/files/components/move-dialog.tsx', // 7
-  'client/src/features/files/components/new-folder-form.tsx', // 4
-  'client/src/features/files/components/passage-results.tsx', // 4
-  'client/src/features/files/components/rename-dialog.tsx', // 5
-  'client/src/features/files/components/upload-progress-list.tsx', // 2
   'client/src/features/landing/components/audience-section.tsx', // 1
   'client/src/features/landing/components/demo-request-form.tsx', // 6
   'client/src/features/landing/components/demo-request-section.tsx', // 2
