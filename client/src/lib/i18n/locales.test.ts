@@ -131,12 +131,6 @@ const PENDING = new Set([
   'client/src/features/premium/components/plan-card.tsx', // 5
   'client/src/features/premium/components/plans-included.tsx', // 1
   'client/src/features/premium/components/plans-section.tsx', // 3
-  'client/src/features/profile/components/activity-tab.tsx', // 2
-  'client/src/features/profile/components/api-keys-card.tsx', // 15
-  'client/src/features/profile/components/overview-tab.tsx', // 2
-  'client/src/features/profile/components/storage-tab.tsx', // 9
-  'client/src/features/profile/components/usage-card.tsx', // 6
-  'client/src/features/profile/components/your-data-card.tsx', // 16
   'client/src/features/promotions/components/promotion-banner.tsx', // 1
   'client/src/features/pwa/components/offline-screen.tsx', // 3
   'client/src/features/pwa/components/update-prompt.tsx', // 2
