@@ -66,17 +66,6 @@ const PENDING = new Set([
   'client/src/features/admin/components/team-list.tsx', // 7
   'client/src/features/admin/components/usage-tab.tsx', // 11
   'client/src/features/admin/components/users-tab.tsx', // 3
-  'client/src/features/auth/components/account-area.tsx', // 7
-  'client/src/features/auth/components/forgot-password-form.tsx', // 13
-  'client/src/features/auth/components/ldap-sign-in-form.tsx', // 3
-  'client/src/features/auth/components/new-password-fields.tsx', // 2
-  'client/src/features/auth/components/require-auth.tsx', // 1
-  'client/src/features/auth/components/reset-password-form.tsx', // 7
-  'client/src/features/auth/components/security-panel.tsx', // 14
-  'client/src/features/auth/components/sign-out-button.tsx', // 1
-  'client/src/features/auth/components/sso-button.tsx', // 1
-  'client/src/features/auth/components/verify-email-banner.tsx', // 1
-  'client/src/features/auth/components/verify-email-page.tsx', // 7
   'client/src/features/billing/components/invoice-screen.tsx', // 15
   'client/src/features/billing/components/payment-qr.tsx', // 1
   'client/src/features/billing/components/plan-and-invoices.tsx', // 8
