@@ -120,9 +120,6 @@ const PENDING = new Set([
   'client/src/features/premium/components/plan-card.tsx', // 5
   'client/src/features/premium/components/plans-included.tsx', // 1
   'client/src/features/premium/components/plans-section.tsx', // 3
-  'client/src/features/promotions/components/promotion-banner.tsx', // 1
-  'client/src/features/pwa/components/offline-screen.tsx', // 3
-  'client/src/features/pwa/components/update-prompt.tsx', // 2
   'client/src/features/teams/components/audit-section.tsx', // 9
   'client/src/features/teams/components/invitation-list.tsx', // 5
   'client/src/features/teams/components/invitation-screen.tsx', // 12
