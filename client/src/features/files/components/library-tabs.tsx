@@ -21,7 +21,8 @@ export function LibraryTabs({ scope, onChange, className }: { scope: FileScope; 
           aria-selected={scope === tab}
           onClick={() => onChange(tab)}
           className={cn(
-            'inline-flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 sm:flex-none',
+            // nowrap: German's "Meine Dateien" broke onto two lines in the tab's one-line height on a phone.
+            'inline-flex h-8 flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 sm:flex-none',
             scope === tab && 'bg-genie-100 text-genie-700 hover:text-genie-700',
           )}
         >
