@@ -126,6 +126,14 @@ describe('languages: files, profile, forgot password', () => {
       await expectNoEnglish(page, '/forgot-password');
 
       expect(await signUpThroughApi(page)).toBe(201);
+      // The account's language: the server draws /files' first screen in it too (app/server-render.tsx).
+      const saved = await page.evaluate(
+        async (body) => (await fetch('/api/user/profile', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+        { language },
+      );
+      expect(saved).toBe(200);
+      const served = await page.evaluate(async () => (await fetch('/files')).text());
+      expect(served).toContain(`>${expected.files}</h1>`);
       await filesPage(page, expected.files);
       await page.getByRole('button', { name: expected.newFolder, exact: true }).click();
       await page.getByPlaceholder(expected.folderName).fill('Projekt');
