@@ -5,14 +5,17 @@ import { AppRouter, loadOpenedPage } from './app/router';
 import { OfflineScreen } from './features/pwa/components/offline-screen';
 import { registerServiceWorker } from './features/pwa/lib/service-worker';
 import { installFocusKeeper } from './lib/focus-keeper';
-import { applyLanguage } from './lib/i18n/i18n';
+import { applyLanguage, i18n } from './lib/i18n/i18n';
 import { visitorLanguage } from './lib/i18n/choose-language';
 import './index.css';
 
 const root = document.getElementById('root')!;
 // The service worker answered with the stored shell: the server cannot be reached (client/pwa/sw.js).
 if (document.documentElement.dataset.offline === 'true') {
-  createRoot(root).render(<OfflineScreen />);
+  // In the visitor's language: the offline screen carries its words in all four (features/pwa/texts.ts).
+  const language = visitorLanguage();
+  document.documentElement.lang = language;
+  void i18n.changeLanguage(language).then(() => createRoot(root).render(<OfflineScreen />));
 } else {
   installFocusKeeper();
   // The opened page's chunks first (router.tsx): rendered before they arrive, every lazy page

@@ -30,6 +30,14 @@ describe('renderFilesPage', () => {
     expect(html).toContain('Shared with everyone in your team');
   });
 
+  it("draws the page in the account's language, sizes included, and in English for an account that chose none", () => {
+    const german = renderFilesPage({ search: '', me: { user: { ...me.user, language: 'de' } }, firstPage: page([file(3)]) });
+    expect(german).toContain('>Dateiverwaltung</h1>');
+    expect(german).toContain('aria-label="report-3.pdf öffnen"');
+    expect(german).toContain('>2 kB</span>');
+    expect(renderFilesPage({ search: '', me, firstPage: page([file(3)]) })).toContain('>File Manager</h1>');
+  });
+
   it('draws an empty library as the page does: its empty state, no tiles', () => {
     const html = renderFilesPage({ search: '', me, firstPage: page([]) });
     expect(tileNames(html)).toEqual([]);

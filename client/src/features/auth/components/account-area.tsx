@@ -1,6 +1,7 @@
 import { ChevronDown, FolderOpen, LogOut, MessageSquare, User } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { forgetSession, useSessionUser, type SessionUser } from '@/lib/session-user';
 
 /**
@@ -12,20 +13,21 @@ import { forgetSession, useSessionUser, type SessionUser } from '@/lib/session-u
  */
 export function AccountArea({ tone, getStartedHref = '/signup' }: { tone: 'dark' | 'light'; /** null: the header has its own Get started. */ getStartedHref?: string | null }) {
   const session = useSessionUser();
+  const { t } = useTranslation('auth');
   const link = tone === 'dark' ? 'text-genie-100 hover:bg-white/10 hover:text-white' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900';
   if (session.status === 'loading') return <span className="inline-block h-9 w-20" aria-hidden="true" />;
   if (session.status === 'signed-in') return <AccountMenu user={session.user} tone={tone} />;
   return (
     <span className="flex items-center gap-1">
       <Link href="/login" className={`inline-flex h-9 items-center whitespace-nowrap rounded-lg px-2 text-sm font-medium sm:px-3 ${link}`}>
-        Sign in
+        {t('area.signIn')}
       </Link>
       {getStartedHref !== null && (
       <Link
         href={getStartedHref}
         className={`inline-flex h-9 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold shadow-sm max-sm:hidden ${tone === 'dark' ? 'bg-white text-genie-800 hover:bg-genie-50' : 'bg-genie-600 text-white hover:bg-genie-700'}`}
       >
-        Get started
+        {t('area.getStarted')}
       </Link>
       )}
     </span>
@@ -43,6 +45,7 @@ async function signOut() {
 }
 
 function AccountMenu({ user, tone }: { user: SessionUser; tone: 'dark' | 'light' }) {
+  const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -63,7 +66,7 @@ function AccountMenu({ user, tone }: { user: SessionUser; tone: 'dark' | 'light'
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${user.username}`}
+        aria-label={t('area.menuFor', { name: user.username })}
         onClick={() => setOpen((value) => !value)}
         className={`inline-flex h-9 max-w-44 items-center gap-2 rounded-lg px-2 text-sm font-medium ${tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-slate-800 hover:bg-slate-100'}`}
       >
@@ -78,18 +81,18 @@ function AccountMenu({ user, tone }: { user: SessionUser; tone: 'dark' | 'light'
       </button>
       {open && (
         <div role="menu" className="absolute right-0 top-11 z-50 w-52 rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl">
-          <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {user.username}</p>
+          <p className="truncate px-3 py-2 text-xs text-slate-500">{t('area.signedInAs', { name: user.username })}</p>
           <Link role="menuitem" href="/chat" className={item}>
-            <MessageSquare aria-hidden="true" className="h-4 w-4" /> Open chat
+            <MessageSquare aria-hidden="true" className="h-4 w-4" /> {t('area.openChat')}
           </Link>
           <Link role="menuitem" href="/files" className={item}>
-            <FolderOpen aria-hidden="true" className="h-4 w-4" /> Files
+            <FolderOpen aria-hidden="true" className="h-4 w-4" /> {t('area.files')}
           </Link>
           <Link role="menuitem" href="/profile" className={item}>
-            <User aria-hidden="true" className="h-4 w-4" /> Profile
+            <User aria-hidden="true" className="h-4 w-4" /> {t('area.profile')}
           </Link>
           <button role="menuitem" type="button" className={item} onClick={() => void signOut()}>
-            <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
+            <LogOut aria-hidden="true" className="h-4 w-4" /> {t('area.signOut')}
           </button>
         </div>
       )}

@@ -3,12 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { errorSentence } from '@/lib/error-sentence';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { AuthCard, FormAlert } from './auth-card';
-import { NewPasswordFields, PASSWORDS_DIFFER } from './new-password-fields';
+import { NewPasswordFields, passwordsDiffer } from './new-password-fields';
 
 /** /reset-password?token=…: the page a reset mail links to. The token never leaves this page but to the API. */
 export function ResetPasswordForm() {
+  const { t } = useTranslation('auth');
   const confirm = useConfirmPasswordReset();
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
   const [password, setPassword] = useState('');
@@ -20,22 +22,22 @@ export function ResetPasswordForm() {
     event.preventDefault();
     setError(null);
     if (password !== repeat) {
-      setError(PASSWORDS_DIFFER);
+      setError(passwordsDiffer());
       return;
     }
     try {
       await confirm.mutateAsync({ token, newPassword: password });
       setDone(true);
     } catch (caught) {
-      setError(errorSentence(caught, 'Network error. Please try again.').replace(/^\w+: /, ''));
+      setError(errorSentence(caught, t('common:networkError')).replace(/^\w+: /, ''));
     }
   }
 
   if (!token) {
     return (
-      <AuthCard title="This link is incomplete" description="Open the link from your reset mail again, whole, or ask for a new one.">
+      <AuthCard title={t('reset.incomplete')} description={t('reset.incompleteText')}>
         <Link href="/forgot-password" className="text-sm font-medium text-genie-700 hover:underline">
-          Ask for a new link
+          {t('reset.askNew')}
         </Link>
       </AuthCard>
     );
@@ -43,13 +45,13 @@ export function ResetPasswordForm() {
 
   if (done) {
     return (
-      <AuthCard title="Password changed" description="You were signed out everywhere. Sign in with your new password.">
+      <AuthCard title={t('reset.changed')} description={t('reset.changedText')}>
         <div className="grid gap-4">
           <p role="status" className="flex items-center gap-2 text-sm text-emerald-700">
-            <CheckCircle2 aria-hidden="true" className="h-5 w-5" /> Your new password is set.
+            <CheckCircle2 aria-hidden="true" className="h-5 w-5" /> {t('reset.isSet')}
           </p>
           <Link href="/login" className="text-center text-sm font-medium text-genie-700 hover:underline">
-            Sign in
+            {t('reset.signIn')}
           </Link>
         </div>
       </AuthCard>
@@ -57,7 +59,7 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <AuthCard title="Choose a new password" description="At least 8 characters. A short phrase works well.">
+    <AuthCard title={t('reset.title')} description={t('passwordHint')}>
       <form className="grid gap-4" onSubmit={onSubmit}>
         <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
         {error && (
@@ -65,13 +67,13 @@ export function ResetPasswordForm() {
             {error}{' '}
             {/expired|used/.test(error) && (
               <Link href="/forgot-password" className="font-medium underline">
-                Get a new link
+                {t('reset.getNew')}
               </Link>
             )}
           </FormAlert>
         )}
         <Button type="submit" disabled={confirm.isPending}>
-          {confirm.isPending ? 'Saving...' : 'Set new password'}
+          {confirm.isPending ? t('reset.saving') : t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

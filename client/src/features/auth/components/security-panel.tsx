@@ -9,14 +9,18 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorSentence } from '@/lib/error-sentence';
+import { formatDate } from '@/lib/i18n/format';
+import { i18n, useTranslation } from '@/lib/i18n/i18n';
+import { isLanguage } from '@contract/languages';
 import { useAuthOptions } from '../api/auth-options';
 import { useChangePassword, usePasswordStatus, useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
-import { NewPasswordFields, PASSWORDS_DIFFER } from './new-password-fields';
+import { NewPasswordFields, passwordsDiffer } from './new-password-fields';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDate(isLanguage(i18n.language) ? i18n.language : 'en', iso, { dateStyle: 'medium', timeStyle: 'short' });
 
 function PasswordCard() {
+  const { t } = useTranslation('auth');
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -27,7 +31,7 @@ function PasswordCard() {
     event.preventDefault();
     setError(null);
     if (next !== repeat) {
-      setError(PASSWORDS_DIFFER);
+      setError(passwordsDiffer());
       return;
     }
     try {
@@ -35,22 +39,22 @@ function PasswordCard() {
       setCurrent('');
       setNext('');
       setRepeat('');
-      toast({ title: 'Password changed', description: revoked === 0 ? 'No other session was signed in.' : `Signed out ${revoked} other session${revoked === 1 ? '' : 's'}.` });
+      toast({ title: t('security.changed'), description: revoked === 0 ? t('security.noOther') : t('security.signedOutOthers', { count: revoked }) });
     } catch (caught) {
-      setError(errorSentence(caught, 'Network error. Please try again.').replace(/^\w+: /, ''));
+      setError(errorSentence(caught, t('common:networkError')).replace(/^\w+: /, ''));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+        <CardTitle>{t('security.password')}</CardTitle>
+        <CardDescription>{t('security.passwordText')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid max-w-md gap-4" onSubmit={onSubmit}>
           <div className="grid gap-1.5">
-            <Label htmlFor="current-password">Current password</Label>
+            <Label htmlFor="current-password">{t('security.current')}</Label>
             <Input id="current-password" type="password" autoComplete="current-password" required maxLength={256} value={current} onChange={(e) => setCurrent(e.target.value)} />
           </div>
           <NewPasswordFields password={next} repeat={repeat} onPassword={setNext} onRepeat={setRepeat} />
@@ -60,7 +64,7 @@ function PasswordCard() {
             </p>
           )}
           <Button type="submit" className="justify-self-start" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change password'}
+            {change.isPending ? t('security.changing') : t('security.change')}
           </Button>
         </form>
       </CardContent>
@@ -69,6 +73,7 @@ function PasswordCard() {
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {
+  const { t } = useTranslation('auth');
   const revoke = useRevokeSession();
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -77,10 +82,11 @@ function SessionRow({ session }: { session: SessionInfo }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
             {describeUserAgent(session.userAgent)}
-            {session.current && <Badge>This device</Badge>}
+            {session.current && <Badge>{t('security.thisDevice')}</Badge>}
           </p>
           <p className="text-sm text-slate-500">
-            {session.ipAddress ?? 'Unknown address'} · signed in {when(session.createdAt)} · last active {when(session.lastSeenAt)}
+            {session.ipAddress ?? t('security.unknownAddress')} · {t('security.signedIn', { date: when(session.createdAt) })} ·{' '}
+            {t('security.lastActive', { date: when(session.lastSeenAt) })}
           </p>
         </div>
       </div>
@@ -90,9 +96,9 @@ function SessionRow({ session }: { session: SessionInfo }) {
           size="sm"
           className="self-start sm:self-auto"
           disabled={revoke.isPending}
-          onClick={() => revoke.mutate(session.id, { onError: (error) => toast({ title: 'Could not sign that session out', description: errorSentence(error), variant: 'destructive' }) })}
+          onClick={() => revoke.mutate(session.id, { onError: (error) => toast({ title: t('security.revokeFailed'), description: errorSentence(error), variant: 'destructive' }) })}
         >
-          <LogOut aria-hidden="true" /> Sign out
+          <LogOut aria-hidden="true" /> {t('security.signOut')}
         </Button>
       )}
     </li>
@@ -100,21 +106,22 @@ function SessionRow({ session }: { session: SessionInfo }) {
 }
 
 function SessionsCard() {
+  const { t } = useTranslation('auth');
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Where you are signed in</CardTitle>
-        <CardDescription>Sign out a device you no longer use or do not recognise. Last activity is updated every few minutes.</CardDescription>
+        <CardTitle>{t('security.where')}</CardTitle>
+        <CardDescription>{t('security.whereText')}</CardDescription>
       </CardHeader>
       <CardContent>
         {sessions.isPending && <Spinner className="h-6 w-6" />}
         {sessions.isError && <p role="alert" className="text-sm text-red-700">{errorSentence(sessions.error)}</p>}
         {sessions.data && (
           <>
-            <ul className="divide-y divide-slate-100" aria-label="Sessions">
+            <ul className="divide-y divide-slate-100" aria-label={t('security.sessions')}>
               {sessions.data.map((session) => (
                 <SessionRow key={session.id} session={session} />
               ))}
@@ -125,12 +132,12 @@ function SessionsCard() {
               disabled={others === 0 || revokeOthers.isPending}
               onClick={() =>
                 revokeOthers.mutate(undefined, {
-                  onSuccess: ({ revoked }) => toast({ title: 'Signed out everywhere else', description: `${revoked} session${revoked === 1 ? '' : 's'} ended.` }),
-                  onError: (error) => toast({ title: 'Could not sign out the other sessions', description: errorSentence(error), variant: 'destructive' }),
+                  onSuccess: ({ revoked }) => toast({ title: t('security.everywhere'), description: t('security.ended', { count: revoked }) }),
+                  onError: (error) => toast({ title: t('security.othersFailed'), description: errorSentence(error), variant: 'destructive' }),
                 })
               }
             >
-              Sign out everywhere else
+              {t('security.signOutOthers')}
             </Button>
           </>
         )}
@@ -141,13 +148,12 @@ function SessionsCard() {
 
 /** An account made by single sign-on has no password to prove; a reset link sets its first one. */
 function NoPasswordCard({ ssoName }: { ssoName: string }) {
+  const { t } = useTranslation('auth');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>
-          You sign in with {ssoName}, so this account has no password. To add one, sign out and use “Forgot password?” on the sign-in page.
-        </CardDescription>
+        <CardTitle>{t('security.password')}</CardTitle>
+        <CardDescription>{t('security.noPasswordText', { name: ssoName })}</CardDescription>
       </CardHeader>
     </Card>
   );
@@ -155,12 +161,13 @@ function NoPasswordCard({ ssoName }: { ssoName: string }) {
 
 /** The Security tab of /profile: the password and the sessions of this account. */
 export function SecurityPanel() {
+  const { t } = useTranslation('auth');
   const options = useAuthOptions().data;
   const password = usePasswordStatus().data;
   return (
     <div className="grid gap-6">
       {(options?.passwords ?? true) && password?.set === true && <PasswordCard />}
-      {(options?.passwords ?? true) && password?.set === false && <NoPasswordCard ssoName={options?.sso?.name ?? 'single sign-on'} />}
+      {(options?.passwords ?? true) && password?.set === false && <NoPasswordCard ssoName={options?.sso?.name ?? t('forgot.singleSignOn')} />}
       <SessionsCard />
     </div>
   );

@@ -1,20 +1,22 @@
 import { KeyRound } from 'lucide-react';
 import { INACTIVE_ACCOUNT_MESSAGES } from '@contract/accounts';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { i18n, useTranslation } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 
 /** Why the provider's sign-in did not work, from /login?sso_error=<reason> (oidc.routes.ts). */
+// Each sentence is auth:sso.<reason> in the page's language, read when the page is drawn.
+const said = (reason: string) => (name: string) => i18n.t(`auth:sso.${reason}`, { name });
 const SSO_ERRORS: Record<string, (name: string) => string> = {
-  unverified: (name) => `${name} has not verified your email address, so Genie cannot match it to an account. Verify it with ${name}, then try again.`,
-  unverified_account: (name) =>
-    `A Genie account with your email already exists, and its email has not been verified. Sign in to it with its password and verify its email (the banner on your profile resends the link); then Sign in with ${name} works.`,
-  no_email: (name) => `${name} did not share your email address with Genie. Ask your administrator to allow the email scope.`,
-  seats: () => 'Your organisation’s Genie team has no free seat. Ask its owner to upgrade the plan or free a seat.',
-  state: () => 'That sign-in did not start in this browser. Please try again.',
-  expired: () => 'That sign-in took too long or did not start here. Please try again.',
-  denied: (name) => `${name} did not let you sign in. Try again, or ask your administrator.`,
-  failed: (name) => `Genie could not confirm your sign-in with ${name}. Please try again.`,
-  unavailable: (name) => `${name} cannot be reached right now. Please try again in a moment.`,
+  unverified: said('unverified'),
+  unverified_account: said('unverified_account'),
+  no_email: said('no_email'),
+  seats: said('seats'),
+  state: said('state'),
+  expired: said('expired'),
+  denied: said('denied'),
+  failed: said('failed'),
+  unavailable: said('unavailable'),
   // The very sentences a password sign-in gets for these accounts.
   suspended: () => INACTIVE_ACCOUNT_MESSAGES.suspended,
   erasing: () => INACTIVE_ACCOUNT_MESSAGES.erasing,
@@ -27,10 +29,11 @@ export function ssoErrorSentence(reason: string | null, name: string): string | 
 
 /** "Sign in with <name>": a plain link, since the flow is a chain of page loads through the provider. */
 export function SsoButton({ name, next }: { name: string; next: string }) {
+  const { t } = useTranslation('auth');
   return (
     <a href={`/api/auth/oidc/start?next=${encodeURIComponent(next)}`} className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
       <KeyRound aria-hidden="true" className="h-4 w-4" />
-      Sign in with {name}
+      {t('sso.signInWith', { name })}
     </a>
   );
 }

@@ -2,11 +2,13 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { errorSentence } from '@/lib/error-sentence';
+import { i18n, useTranslation } from '@/lib/i18n/i18n';
 import { useVerifyEmail } from '../api/email-verification';
 import { AuthCard, FormAlert } from './auth-card';
 
 /** /verify-email?token=…: the page a verification mail links to. It sends the token once, and says what came of it. */
 export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
   const verify = useVerifyEmail();
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -18,38 +20,38 @@ export function VerifyEmailPage() {
     sent.current = true;
     verify.mutateAsync(token).then(
       () => setDone(true),
-      (caught: unknown) => setError(errorSentence(caught, 'Network error. Please try again.').replace(/^\w+: /, '')),
+      (caught: unknown) => setError(errorSentence(caught, i18n.t('common:networkError')).replace(/^\w+: /, '')),
     );
   }, [token, verify]);
 
   if (!token) {
     return (
-      <AuthCard title="This link is incomplete" description="Open the link from your verification mail again, whole.">
+      <AuthCard title={t('verify.incomplete')} description={t('verify.incompleteText')}>
         <Link href="/profile" className="text-sm font-medium text-genie-700 hover:underline">
-          Ask for a new link on your profile
+          {t('verify.askNew')}
         </Link>
       </AuthCard>
     );
   }
   if (done) {
     return (
-      <AuthCard title="Email verified" description="Genie now knows this address is yours.">
+      <AuthCard title={t('verify.verified')} description={t('verify.verifiedText')}>
         <p role="status" className="flex items-center gap-2 text-sm text-emerald-700">
-          <CheckCircle2 aria-hidden="true" className="h-5 w-5" /> Your email is verified.
+          <CheckCircle2 aria-hidden="true" className="h-5 w-5" /> {t('verify.isVerified')}
         </p>
         <Link href="/chat" className="mt-4 block text-center text-sm font-medium text-genie-700 hover:underline">
-          Go to Genie
+          {t('verify.goToGenie')}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Verifying your email" description={error ? 'This link did not work.' : 'One moment…'}>
+    <AuthCard title={t('verify.verifying')} description={error ? t('verify.didNotWork') : t('verify.oneMoment')}>
       {error ? (
         <div className="grid gap-4">
           <FormAlert>{error}</FormAlert>
           <Link href="/profile" className="text-center text-sm font-medium text-genie-700 hover:underline">
-            Ask for a new link on your profile
+            {t('verify.askNew')}
           </Link>
         </div>
       ) : null}

@@ -1,7 +1,10 @@
 import type { FileRecord, FileScope, UploadCompleteResponse, UploadUrlResponse } from '@contract/files';
-import { plural } from '@contract/format';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_PICK } from '@contract/limits';
+import { i18n } from '@/lib/i18n/i18n';
 import { apiRequest, HttpError } from '@/lib/request';
+import { writtenCount } from '../lib/written-count';
+// Registers the `files` texts describeSkipped reads (it is also used by chat's attachments).
+import '../texts';
 
 export interface UploadOptions {
   /** The folder the files land in; null or omitted is Home. */
@@ -41,12 +44,12 @@ export function selectUploadable(files: readonly File[], allowedMimeTypes?: read
 export function describeSkipped(files: readonly File[], allowedMimeTypes?: readonly string[]): string | null {
   const reasons: string[] = [];
   files.slice(0, UPLOAD_MAX_FILES_PER_PICK).forEach((file) => {
-    if (file.size > UPLOAD_MAX_FILE_BYTES) reasons.push(`${file.name} (over 100 MB)`);
-    else if (!mimeAllowed(file.type || 'application/octet-stream', allowedMimeTypes)) reasons.push(`${file.name} (type not accepted here)`);
+    if (file.size > UPLOAD_MAX_FILE_BYTES) reasons.push(i18n.t('files:skipped.overSize', { name: file.name }));
+    else if (!mimeAllowed(file.type || 'application/octet-stream', allowedMimeTypes)) reasons.push(i18n.t('files:skipped.typeRefused', { name: file.name }));
   });
   const extra = files.length - UPLOAD_MAX_FILES_PER_PICK;
-  if (extra > 0) reasons.push(`${plural(extra, 'more file')} (${UPLOAD_MAX_FILES_PER_PICK} files at a time)`);
-  return reasons.length > 0 ? `Skipped ${reasons.join(', ')}.` : null;
+  if (extra > 0) reasons.push(i18n.t('files:skipped.moreFiles', { count: extra, n: writtenCount(i18n.language, extra), max: UPLOAD_MAX_FILES_PER_PICK }));
+  return reasons.length > 0 ? i18n.t('files:skipped.sentence', { list: reasons.join(', ') }) : null;
 }
 
 /** PUT of the raw body through XMLHttpRequest, the one browser API that reports upload progress. */

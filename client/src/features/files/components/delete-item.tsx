@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { plural } from '@contract/format';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -7,6 +6,8 @@ import { errorSentence } from '@/lib/error-sentence';
 import { useDeleteFile } from '../api/delete-file';
 import { useDeleteFolder } from '../api/delete-folder';
 import type { BrowserItem } from './item-actions';
+import { useFilesTexts } from '../texts';
+import { writtenCount } from '../lib/written-count';
 
 /**
  * Deleting asks first, for a file as for a folder (issue 18: a file went at once, one stray click
@@ -14,6 +15,7 @@ import type { BrowserItem } from './item-actions';
  * a folder takes everything inside it, which its question says.
  */
 export function useDeleteItem() {
+  const { t, i18n } = useFilesTexts();
   const deleteFile = useDeleteFile();
   const deleteFolder = useDeleteFolder();
   const [pending, setPending] = useState<BrowserItem | null>(null);
@@ -23,20 +25,23 @@ export function useDeleteItem() {
     if (pending.kind === 'file') {
       deleteFile.mutate(pending.file.id, {
         onSuccess: () => {
-          toast({ title: 'File deleted successfully!' });
+          toast({ title: t('delete.fileDeleted') });
           setPending(null);
         },
-        onError: (error) => toast({ title: 'Failed to delete file', description: errorSentence(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('delete.fileFailed'), description: errorSentence(error), variant: 'destructive' }),
       });
       return;
     }
     const folder = pending.folder;
     deleteFolder.mutate(folder.id, {
       onSuccess: (result) => {
-        toast({ title: 'Folder deleted', description: `${folder.name} and ${plural(result.deletedFiles, 'file')} inside it were deleted` });
+        toast({
+          title: t('delete.folderDeleted'),
+          description: t('delete.folderDeletedText', { name: folder.name, count: result.deletedFiles, n: writtenCount(i18n.language, result.deletedFiles) }),
+        });
         setPending(null);
       },
-      onError: (error) => toast({ title: 'Failed to delete folder', description: errorSentence(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('delete.folderFailed'), description: errorSentence(error), variant: 'destructive' }),
     });
   };
 
@@ -44,24 +49,21 @@ export function useDeleteItem() {
 }
 
 export function DeleteItemDialog({ deletion }: { deletion: ReturnType<typeof useDeleteItem> }) {
+  const { t } = useFilesTexts();
   const item = deletion.pending;
   const isFolder = item?.kind === 'folder';
   const name = item ? (item.kind === 'folder' ? item.folder.name : item.file.originalName) : '';
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && deletion.cancel()}>
       <DialogContent>
-        <DialogTitle>
-          Delete {isFolder ? 'folder' : 'file'} “{name}”?
-        </DialogTitle>
-        <DialogDescription>
-          {isFolder ? 'The folder and every file and folder inside it will be deleted.' : 'The file will be deleted from your library.'} This cannot be undone.
-        </DialogDescription>
+        <DialogTitle>{isFolder ? t('delete.folderTitle', { name }) : t('delete.fileTitle', { name })}</DialogTitle>
+        <DialogDescription>{isFolder ? t('delete.folderText') : t('delete.fileText')}</DialogDescription>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={deletion.cancel}>
-            Cancel
+            {t('delete.cancel')}
           </Button>
           <Button variant="destructive" onClick={deletion.confirm} disabled={deletion.busy}>
-            {isFolder ? 'Delete folder' : 'Delete file'}
+            {isFolder ? t('delete.deleteFolder') : t('delete.deleteFile')}
           </Button>
         </div>
       </DialogContent>

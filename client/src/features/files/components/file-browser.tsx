@@ -27,6 +27,7 @@ import { NewFolderForm } from './new-folder-form';
 import { PassageResults } from './passage-results';
 import { RenameDialog } from './rename-dialog';
 import { UploadProgressList } from './upload-progress-list';
+import { useFilesTexts } from '../texts';
 
 export interface FileBrowserProps {
   /** In selection mode a click on a file picks it (onSelectFile) instead of opening it. */
@@ -58,6 +59,7 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
+  const { t } = useFilesTexts();
 
   const { data, isLoading, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useFileListPages({ scope, folderId, search });
   const uploads = useUploads(folderId, { scope });
@@ -136,19 +138,19 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
     >
       <header className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div>
-          <Heading className="text-2xl font-bold tracking-tight text-slate-900">File Manager</Heading>
-          {selectionMode && <p className="text-sm text-slate-500">Choose a file to attach</p>}
+          <Heading className="text-2xl font-bold tracking-tight text-slate-900">{t('title')}</Heading>
+          {selectionMode && <p className="text-sm text-slate-500">{t('chooseToAttach')}</p>}
         </div>
         <LibraryTabs scope={scope} onChange={(next) => go({ scope: next, folderId: null })} className="self-start lg:ml-auto lg:mr-2" />
         <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
-          <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label="View">
+          <div className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5" role="group" aria-label={t('view')}>
             {(['grid', 'list'] as const).map((mode) => {
               const Icon = mode === 'grid' ? LayoutGrid : List;
               return (
                 <button
                   key={mode}
                   type="button"
-                  aria-label={mode === 'grid' ? 'Grid view' : 'List view'}
+                  aria-label={mode === 'grid' ? t('gridView') : t('listView')}
                   aria-pressed={view === mode}
                   onClick={() => setView(mode)}
                   className={cn('inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-500 hover:text-slate-900', view === mode && 'bg-genie-100 text-genie-700')}
@@ -160,12 +162,12 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
           </div>
           <Button variant="outline" onClick={() => setCreatingFolder(true)} className="flex-1 sm:flex-none" data-action="new-folder">
             <FolderPlus aria-hidden />
-            New Folder
+            {t('newFolder')}
           </Button>
           {!selectionMode && <ImportMenu busy={imports.busy} onZip={(file) => void imports.zip(file)} onFolder={(files) => void imports.folderPicked(files)} />}
           <Button onClick={pickFiles} disabled={uploads.uploading} className="flex-1 sm:flex-none">
             {uploads.uploading ? <Spinner className="text-white" /> : <Upload aria-hidden />}
-            Upload
+            {t('upload')}
           </Button>
         </div>
       </header>
@@ -173,16 +175,14 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <BreadcrumbBar folderId={folderId} searching={search.length > 0} onOpen={openFolder} />
         <label className="relative block sm:w-72">
-          <span className="sr-only">Search files</span>
+          <span className="sr-only">{t('searchFiles')}</span>
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Search files..." className="pl-9" />
+          <Input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={t('searchPlaceholder')} className="pl-9" />
         </label>
       </div>
 
       {scope === 'team' && (
-        <p className="-mt-1 text-sm text-slate-500">
-          Shared with everyone in your team: all members open and add files; whoever added an item, admins and the owner change it.
-        </p>
+        <p className="-mt-1 text-sm text-slate-500">{t('teamShared')}</p>
       )}
       {creatingFolder && <NewFolderForm scope={scope} parentId={folderId} onDone={() => setCreatingFolder(false)} />}
       <UploadProgressList items={uploads.progress} />
@@ -191,14 +191,14 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       {isLoading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-slate-500" role="status">
           <Spinner />
-          Loading files...
+          {t('loading')}
         </div>
       ) : isError ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Could not load files: {error.message}
+          {t('loadFailed', { reason: error.message })}
         </p>
       ) : empty && search ? (
-        <p className="py-6 text-center text-sm text-slate-500">No file names match “{search}”.</p>
+        <p className="py-6 text-center text-sm text-slate-500">{t('noNameMatch', { search })}</p>
       ) : empty ? (
         <EmptyState onUpload={pickFiles} team={scope === 'team'} />
       ) : view === 'grid' ? (
@@ -212,9 +212,9 @@ export function FileBrowser({ selectionMode = false, onSelectFile, place, onNavi
       {dragging && (
         <div className="pointer-events-none absolute inset-0 z-10 flex flex-col items-center justify-center rounded-2xl border-2 border-dashed border-genie-400 bg-genie-50/90">
           <p className="flex items-center gap-2 text-lg font-medium text-genie-700">
-            <Upload aria-hidden className="h-6 w-6" /> Drop files to upload
+            <Upload aria-hidden className="h-6 w-6" /> {t('dropToUpload')}
           </p>
-          {!selectionMode && <p className="mt-1 text-sm text-genie-700">A folder or a ZIP is imported with its folders</p>}
+          {!selectionMode && <p className="mt-1 text-sm text-genie-700">{t('dropImports')}</p>}
         </div>
       )}
 

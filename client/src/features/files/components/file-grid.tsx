@@ -1,10 +1,11 @@
 import type { FileRecord, Folder } from '@contract/files';
-import { formatBytes } from '@contract/format';
 import { useScreen } from '@/lib/screen';
 import { keyOf, useAfterFirstPaint, useBrowserItems, useGridColumns, useVirtualRows, type Paging } from '../hooks/use-virtual-items';
 import { FileIcon, FolderIcon } from './file-icon';
 import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
+import { writtenSize } from '../lib/written-size';
+import { useFilesTexts } from '../texts';
 
 const tile =
   'group relative flex flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 pb-2 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-genie-300 hover:shadow-md';
@@ -15,19 +16,20 @@ const scrollBoxClass = '-m-1 max-h-[70vh] overflow-y-auto overscroll-contain p-1
 const actionsClass = 'opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
 
 function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserItem; handlers: ItemHandlers; index: number; total: number; actionsLater: boolean }) {
+  const { t, i18n } = useFilesTexts();
   const position = { role: 'listitem', 'aria-posinset': index + 1, 'aria-setsize': total };
   if (item.kind === 'folder') {
     const { folder } = item;
     return (
       <div {...position} className={tile} data-testid="folder-item">
-        <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFolder(folder)} aria-label={`Open folder ${folder.name}`}>
+        <button type="button" className="flex w-full flex-col items-center gap-2 focus-visible:outline-none" onClick={() => handlers.onOpenFolder(folder)} aria-label={t('grid.openFolder', { name: folder.name })}>
           <FolderIcon />
           <span className="w-full truncate text-sm font-medium text-slate-900" title={folder.name}>
             {folder.name}
           </span>
         </button>
         {/* Outside the button: its name ("Open folder …") must hold all the text it shows (WCAG 2.5.3). */}
-        <span className="text-xs text-slate-500">Folder</span>
+        <span className="text-xs text-slate-500">{t('grid.folder')}</span>
         <ItemActions item={item} handlers={handlers} className={actionsClass} later={actionsLater} />
       </div>
     );
@@ -39,7 +41,7 @@ function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserIte
         type="button"
         className="flex w-full flex-col items-center gap-2 focus-visible:outline-none"
         onClick={() => handlers.onOpenFile(file)}
-        aria-label={`Open ${file.originalName}`}
+        aria-label={t('grid.openFile', { name: file.originalName })}
         aria-describedby={hasIndexBadge(file) ? indexBadgeId(file) : undefined}
       >
         <FileIcon mimeType={file.mimeType} />
@@ -48,7 +50,7 @@ function Tile({ item, handlers, index, total, actionsLater }: { item: BrowserIte
         </span>
       </button>
       {/* Outside the button: its name ("Open …") must hold all the text it shows (WCAG 2.5.3); the badge still describes it. */}
-      <span className="text-xs text-slate-500">{formatBytes(file.size)}</span>
+      <span className="text-xs text-slate-500">{writtenSize(i18n.language, file.size)}</span>
       <IndexBadge file={file} />
       <ItemActions item={item} handlers={handlers} showDownload={false} className={actionsClass} later={actionsLater} />
     </div>
@@ -74,9 +76,10 @@ const SERVER_TILES = 36;
  */
 function FirstTilesGrid({ folders, files, handlers }: FileGridProps) {
   const items = useBrowserItems(folders, files).slice(0, SERVER_TILES);
+  const { t } = useFilesTexts();
   return (
     <div className={scrollBoxClass} data-testid="file-scroll">
-      <div role="list" aria-label="Files and folders" className="grid grid-cols-2 gap-3 pb-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+      <div role="list" aria-label={t('grid.itemsLabel')} className="grid grid-cols-2 gap-3 pb-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
         {items.map((item, index) => (
           <Tile key={keyOf(item)} item={item} handlers={handlers} index={index} total={folders.length + files.length} actionsLater />
         ))}
@@ -95,6 +98,7 @@ export function FileGrid(props: FileGridProps) {
 
 function VirtualFileGrid({ folders, files, handlers, paging }: FileGridProps) {
   const items = useBrowserItems(folders, files);
+  const { t } = useFilesTexts();
   const columns = useGridColumns();
   const actionsLater = !useAfterFirstPaint();
   const rows = Math.ceil(items.length / columns);
@@ -111,7 +115,7 @@ function VirtualFileGrid({ folders, files, handlers, paging }: FileGridProps) {
   });
   return (
     <div ref={scrollRef} className={scrollBoxClass} data-testid="file-scroll">
-      <div role="list" aria-label="Files and folders" data-focus-home className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <div role="list" aria-label={t('grid.itemsLabel')} data-focus-home className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualRows.map((virtualRow) => (
           <div
             key={virtualRow.key}

@@ -1,6 +1,7 @@
 import { FileArchive, FolderInput, FolderUp } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFilesTexts } from '../texts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
 /** Marks an input as a folder picker; React's types know no `webkitdirectory`, so it is set on the element. */
@@ -16,21 +17,24 @@ const folderPicker = (input: HTMLInputElement | null) => {
 export function ImportMenu({ busy, onZip, onFolder }: { busy: boolean; onZip: (file: File) => void; onFolder: (files: File[]) => void }) {
   const zipInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
+  const { t } = useFilesTexts();
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" disabled={busy} className="flex-1 sm:flex-none">
             <FolderInput aria-hidden />
-            Import
+            {t('import.button')}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => zipInput.current?.click()}>
-            <FileArchive aria-hidden />A ZIP archive, unpacked
+            <FileArchive aria-hidden />
+            {t('import.zip')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => folderInput.current?.click()}>
-            <FolderUp aria-hidden />A folder, with its subfolders
+            <FolderUp aria-hidden />
+            {t('import.folder')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -1,11 +1,13 @@
 import type { FileRecord } from '@contract/files';
 import { cn } from '@/lib/utils';
+import { useFilesTexts } from '../texts';
 
+/** The badge's text key in `files` (index.*); an unsupported type has none. */
 const LABEL: Record<FileRecord['indexStatus'], string> = {
-  pending: 'Waiting to index',
-  indexing: 'Indexing…',
-  indexed: 'Indexed',
-  failed: 'Not indexed',
+  pending: 'index.pending',
+  indexing: 'index.indexing',
+  indexed: 'index.indexed',
+  failed: 'index.failed',
   unsupported: '',
 };
 
@@ -17,13 +19,14 @@ export const hasIndexBadge = (file: FileRecord) => LABEL[file.indexStatus] !== '
 
 /** Where a file stands in the search index; a failure shows its sentence on hover and to screen readers. */
 export function IndexBadge({ file, className }: { file: FileRecord; className?: string }) {
+  const { t } = useFilesTexts();
   const label = LABEL[file.indexStatus];
   if (!label) return null;
   return (
     <span
       id={indexBadgeId(file)}
       data-testid="index-status"
-      title={file.indexError ?? (file.indexStatus === 'indexed' ? 'Its text is searchable and can be cited in chat' : undefined)}
+      title={file.indexError ?? (file.indexStatus === 'indexed' ? t('index.searchable') : undefined)}
       className={cn(
         'inline-flex items-center rounded-full px-1.5 py-px text-[10px] font-medium leading-4',
         file.indexStatus === 'indexed' && 'bg-emerald-50 text-emerald-700',
@@ -32,7 +35,7 @@ export function IndexBadge({ file, className }: { file: FileRecord; className?: 
         className,
       )}
     >
-      {label}
+      {t(label)}
       {file.indexStatus === 'failed' && file.indexError ? <span className="sr-only">: {file.indexError}</span> : null}
     </span>
   );

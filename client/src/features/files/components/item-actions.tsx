@@ -3,6 +3,7 @@ import type { FileRecord, Folder } from '@contract/files';
 import { cn } from '@/lib/utils';
 import { useReindexFile } from '../api/reindex-file';
 import { downloadUrlOf } from '../api/upload-files';
+import { useFilesTexts } from '../texts';
 
 export type BrowserItem = { kind: 'file'; file: FileRecord } | { kind: 'folder'; folder: Folder };
 
@@ -39,6 +40,7 @@ export function ItemActions({
   showDownload?: boolean;
   later?: boolean;
 }) {
+  const { t } = useFilesTexts();
   const name = nameOf(item);
   const canModify = item.kind === 'file' ? item.file.canModify : item.folder.canModify;
   const download = showDownload && item.kind === 'file';
@@ -52,8 +54,8 @@ export function ItemActions({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Retry indexing ${name}`}
-          title="Retry indexing"
+          aria-label={t('actions.retryIndexingOf', { name })}
+          title={t('actions.retryIndexing')}
           disabled={reindex.isPending}
           onClick={(e) => (e.stopPropagation(), reindex.mutate(retry))}
         >
@@ -62,16 +64,16 @@ export function ItemActions({
       )}
       {canModify && (
         <>
-      <button type="button" className={iconButton} aria-label={`Rename ${name}`} title="Rename" onClick={(e) => (e.stopPropagation(), handlers.onRename(item))}>
+      <button type="button" className={iconButton} aria-label={t('actions.renameOf', { name })} title={t('actions.rename')} onClick={(e) => (e.stopPropagation(), handlers.onRename(item))}>
         <Pencil />
       </button>
-      <button type="button" className={iconButton} aria-label={`Move ${name}`} title="Move" onClick={(e) => (e.stopPropagation(), handlers.onMove(item))}>
+      <button type="button" className={iconButton} aria-label={t('actions.moveOf', { name })} title={t('actions.move')} onClick={(e) => (e.stopPropagation(), handlers.onMove(item))}>
         <FolderInput />
       </button>
         </>
       )}
       {download && (
-        <a className={iconButton} href={`${downloadUrlOf(item.file)}?download=1`} download={item.file.originalName} aria-label={`Download ${name}`} title="Download" onClick={(e) => e.stopPropagation()}>
+        <a className={iconButton} href={`${downloadUrlOf(item.file)}?download=1`} download={item.file.originalName} aria-label={t('actions.downloadOf', { name })} title={t('actions.download')} onClick={(e) => e.stopPropagation()}>
           <Download />
         </a>
       )}
@@ -79,8 +81,8 @@ export function ItemActions({
         <button
           type="button"
           className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}
-          aria-label={`Delete ${name}`}
-          title="Delete"
+          aria-label={t('actions.deleteOf', { name })}
+          title={t('actions.delete')}
           onClick={(e) => (e.stopPropagation(), handlers.onDelete(item))}
         >
           <Trash2 />

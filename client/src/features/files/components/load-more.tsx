@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useFilesTexts } from '../texts';
 
 /**
  * The end of a paged list, as a button for keyboards and screen readers: the virtual list and
@@ -8,11 +9,12 @@ import { Spinner } from '@/components/ui/spinner';
  * every page at once.
  */
 export function LoadMore({ onLoad, loading }: { onLoad: () => void; loading: boolean }) {
+  const { t } = useFilesTexts();
   return (
     <div className="flex justify-center py-2">
       <Button variant="outline" onClick={onLoad} disabled={loading}>
         {loading && <Spinner />}
-        {loading ? 'Loading more files...' : 'Load more files'}
+        {loading ? t('loadingMore') : t('loadMore')}
       </Button>
     </div>
   );

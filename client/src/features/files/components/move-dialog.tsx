@@ -13,12 +13,14 @@ import { FolderIcon } from './file-icon';
 import { nameOf, type BrowserItem } from './item-actions';
 import type { FilePlace } from '@contract/file-places';
 import { LibraryTabs } from './library-tabs';
+import { useFilesTexts } from '../texts';
 
 /**
  * A small folder picker: browse from Home, then move the item into the folder shown. A file may
  * also change library ("My files" or "Team"); a folder moves within its own.
  */
 export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null; start: FilePlace; onClose: () => void }) {
+  const { t } = useFilesTexts();
   const [target, setTarget] = useState<FilePlace>(start);
   useEffect(() => setTarget(start), [item, start.scope, start.folderId]);
   // Closed, it asks for nothing: it is always mounted, and the page's own list is a different query.
@@ -29,16 +31,16 @@ export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null;
   // A folder cannot go inside itself: it is left out of the choices.
   const choices = (data?.folders ?? []).filter((folder) => item?.kind !== 'folder' || folder.id !== item.folder.id);
   const open = (folderId: string | null) => setTarget({ scope: target.scope, folderId });
-  const libraryName = target.scope === 'team' ? 'Team' : 'My files';
+  const libraryName = target.scope === 'team' ? t('team') : t('myFiles');
 
   const move = () => {
     if (!item) return;
     const handlers = {
       onSuccess: () => {
-        toast({ title: 'Moved', description: `${nameOf(item)} moved to ${crumbs.at(-1)?.name ?? libraryName}` });
+        toast({ title: t('move.moved'), description: t('move.movedText', { name: nameOf(item), place: crumbs.at(-1)?.name ?? libraryName }) });
         onClose();
       },
-      onError: (error: Error) => toast({ title: 'Failed to move', description: errorSentence(error), variant: 'destructive' }),
+      onError: (error: Error) => toast({ title: t('move.failed'), description: errorSentence(error), variant: 'destructive' }),
     };
     // Into a folder, the folder says which library; to a Home, the tab does.
     if (item.kind === 'file') updateFile.mutate(target.folderId ? { id: item.file.id, folderId: target.folderId } : { id: item.file.id, folderId: null, scope: target.scope }, handlers);
@@ -48,12 +50,12 @@ export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null;
   return (
     <Dialog open={item !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent>
-        <DialogTitle>Move {item ? nameOf(item) : ''}</DialogTitle>
-        <DialogDescription>Open the folder to move it into, then choose Move here.</DialogDescription>
+        <DialogTitle>{t('move.title', { name: item ? nameOf(item) : '' })}</DialogTitle>
+        <DialogDescription>{t('move.text')}</DialogDescription>
         {item?.kind === 'file' && <LibraryTabs scope={target.scope} onChange={(scope) => setTarget({ scope, folderId: null })} className="self-start" />}
-        <nav aria-label="Destination" className="flex flex-wrap items-center gap-1 text-sm">
+        <nav aria-label={t('move.destination')} className="flex flex-wrap items-center gap-1 text-sm">
           <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-slate-100" onClick={() => open(null)}>
-            <Home aria-hidden className="h-4 w-4" /> Home
+            <Home aria-hidden className="h-4 w-4" /> {t('home')}
           </button>
           {crumbs.map((crumb) => (
             <span key={crumb.id} className="inline-flex items-center gap-1">
@@ -70,7 +72,7 @@ export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null;
               <Spinner className="h-5 w-5" />
             </li>
           )}
-          {!isLoading && choices.length === 0 && <li className="p-4 text-center text-sm text-slate-500">No folders here</li>}
+          {!isLoading && choices.length === 0 && <li className="p-4 text-center text-sm text-slate-500">{t('move.noFolders')}</li>}
           {choices.map((folder) => (
             <li key={folder.id}>
               <button type="button" className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-genie-50" onClick={() => open(folder.id)}>
@@ -82,10 +84,10 @@ export function MoveDialog({ item, start, onClose }: { item: BrowserItem | null;
         </ul>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('move.cancel')}
           </Button>
           <Button onClick={move} disabled={updateFile.isPending || updateFolder.isPending}>
-            Move here
+            {t('move.here')}
           </Button>
         </div>
       </DialogContent>

@@ -7,9 +7,11 @@ import { toast } from '@/components/ui/use-toast';
 import { errorSentence } from '@/lib/error-sentence';
 import { focusAfter } from '@/lib/focus-keeper';
 import { useCreateFolder } from '../api/create-folder';
+import { useFilesTexts } from '../texts';
 
 /** SPEC §2/§5: the inline 'Folder name' input; Create or Enter creates, a blank name does nothing. */
 export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; parentId: string | null; onDone: () => void }) {
+  const { t } = useFilesTexts();
   const [name, setName] = useState('');
   const createFolder = useCreateFolder();
 
@@ -21,13 +23,13 @@ export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; p
       parentId ? { name: trimmed, parentId } : { name: trimmed, parentId, scope },
       {
         onSuccess: () => {
-          toast({ title: 'Folder created successfully!' });
+          toast({ title: t('newFolderForm.created') });
           setName('');
           onDone();
           // On to the new folder's tile, once the list has it (issue 44: focus fell to the body).
-          focusAfter(() => document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`Open folder ${trimmed}`)}"]`));
+          focusAfter(() => document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(t('grid.openFolder', { name: trimmed }))}"]`));
         },
-        onError: (error) => toast({ title: 'Failed to create folder', description: errorSentence(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('newFolderForm.failed'), description: errorSentence(error), variant: 'destructive' }),
       },
     );
   };
@@ -41,10 +43,10 @@ export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; p
       }}
     >
       <FolderPlus aria-hidden className="hidden h-5 w-5 shrink-0 text-genie-600 sm:block" />
-      <Input autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder="Folder name" aria-label="Folder name" maxLength={255} className="sm:flex-1" />
+      <Input autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder={t('newFolderForm.name')} aria-label={t('newFolderForm.name')} maxLength={255} className="sm:flex-1" />
       <div className="flex gap-2">
         <Button type="submit" disabled={createFolder.isPending} className="flex-1 sm:flex-none">
-          Create
+          {t('newFolderForm.create')}
         </Button>
         <Button
           type="button"
@@ -55,7 +57,7 @@ export function NewFolderForm({ scope, parentId, onDone }: { scope: FileScope; p
           }}
           className="flex-1 sm:flex-none"
         >
-          Cancel
+          {t('newFolderForm.cancel')}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import type { SearchResult } from '@contract/search';
 import { FileText } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { useSearchContents } from '../api/search-contents';
+import { useFilesTexts } from '../texts';
 
 /** The snippet as text, with the matched ranges in <mark>: built from ranges, never from markup. */
 export function HighlightedSnippet({ result }: { result: Pick<SearchResult, 'snippet' | 'highlights'> }) {
@@ -31,16 +32,17 @@ export function HighlightedSnippet({ result }: { result: Pick<SearchResult, 'sni
 
 /** "In your files": the passages matching the search box, each opening its file at its page. */
 export function PassageResults({ query, onOpen }: { query: string; onOpen(result: SearchResult): void }) {
+  const { t } = useFilesTexts();
   const { data, isLoading, isError } = useSearchContents(query);
   return (
-    <section aria-label="Matching passages" className="space-y-2">
-      <h2 className="text-sm font-semibold text-slate-700">In your files’ text</h2>
+    <section aria-label={t('passages.label')} className="space-y-2">
+      <h2 className="text-sm font-semibold text-slate-700">{t('passages.title')}</h2>
       {isLoading ? (
         <Spinner />
       ) : isError ? (
-        <p className="text-sm text-red-700">Could not search your files’ text.</p>
+        <p className="text-sm text-red-700">{t('passages.failed')}</p>
       ) : !data || data.results.length === 0 ? (
-        <p className="text-sm text-slate-500">No passage matches “{query}”.</p>
+        <p className="text-sm text-slate-500">{t('passages.none', { query })}</p>
       ) : (
         <ul className="space-y-2" data-testid="passage-results">
           {data.results.map((result, i) => (
@@ -58,7 +60,7 @@ export function PassageResults({ query, onOpen }: { query: string; onOpen(result
                   </span>
                   {result.page ? (
                     <span className="shrink-0 text-xs font-normal text-slate-500" data-testid="passage-page">
-                      p. {result.page}
+                      {t('passages.page', { page: result.page })}
                     </span>
                   ) : null}
                 </span>

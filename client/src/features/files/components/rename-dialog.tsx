@@ -7,8 +7,10 @@ import { errorSentence } from '@/lib/error-sentence';
 import { useUpdateFile } from '../api/update-file';
 import { useUpdateFolder } from '../api/update-folder';
 import { nameOf, type BrowserItem } from './item-actions';
+import { useFilesTexts } from '../texts';
 
 export function RenameDialog({ item, onClose }: { item: BrowserItem | null; onClose: () => void }) {
+  const { t } = useFilesTexts();
   const [name, setName] = useState('');
   const updateFile = useUpdateFile();
   const updateFolder = useUpdateFolder();
@@ -19,10 +21,10 @@ export function RenameDialog({ item, onClose }: { item: BrowserItem | null; onCl
     if (!item || !trimmed) return;
     const handlers = {
       onSuccess: () => {
-        toast({ title: 'Renamed', description: `Now called ${trimmed}` });
+        toast({ title: t('rename.renamed'), description: t('rename.renamedText', { name: trimmed }) });
         onClose();
       },
-      onError: (error: Error) => toast({ title: 'Failed to rename', description: errorSentence(error), variant: 'destructive' }),
+      onError: (error: Error) => toast({ title: t('rename.failed'), description: errorSentence(error), variant: 'destructive' }),
     };
     if (item.kind === 'file') updateFile.mutate({ id: item.file.id, originalName: trimmed }, handlers);
     else updateFolder.mutate({ id: item.folder.id, name: trimmed }, handlers);
@@ -31,8 +33,8 @@ export function RenameDialog({ item, onClose }: { item: BrowserItem | null; onCl
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogTitle>Rename {item?.kind === 'folder' ? 'folder' : 'file'}</DialogTitle>
-        <DialogDescription>Choose a new name for {item ? nameOf(item) : ''}.</DialogDescription>
+        <DialogTitle>{item?.kind === 'folder' ? t('rename.folderTitle') : t('rename.fileTitle')}</DialogTitle>
+        <DialogDescription>{t('rename.text', { name: item ? nameOf(item) : '' })}</DialogDescription>
         <form
           className="flex flex-col gap-3"
           onSubmit={(event) => {
@@ -40,13 +42,13 @@ export function RenameDialog({ item, onClose }: { item: BrowserItem | null; onCl
             submit();
           }}
         >
-          <Input autoFocus aria-label="New name" value={name} maxLength={255} onChange={(event) => setName(event.target.value)} />
+          <Input autoFocus aria-label={t('rename.newName')} value={name} maxLength={255} onChange={(event) => setName(event.target.value)} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              {t('rename.cancel')}
             </Button>
             <Button type="submit" disabled={!name.trim() || updateFile.isPending || updateFolder.isPending}>
-              Rename
+              {t('rename.submit')}
             </Button>
           </div>
         </form>

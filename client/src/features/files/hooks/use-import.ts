@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { FileScope } from '@contract/files';
+import { i18n } from '@/lib/i18n/i18n';
 import { HttpError } from '@/lib/request';
+import '../texts';
+import { writtenCount } from '../lib/written-count';
 import { FILES_QUERY_KEY } from '../api/get-files';
 import { importZip, type ImportOutcome } from '../api/import-zip';
 import { filesOfFolderPick, walkDroppedEntries, type DroppedTree } from '../lib/dropped-tree';
@@ -18,12 +21,12 @@ export type ImportState =
   | { phase: 'failed'; name: string; error: string };
 
 const sentenceOf = (error: unknown) =>
-  (error instanceof HttpError ? error.serverMessage : undefined) ?? (error instanceof Error ? error.message : 'The import failed.');
+  (error instanceof HttpError ? error.serverMessage : undefined) ?? (error instanceof Error ? error.message : i18n.t('files:skipped.importFailed'));
 
 /** The name a folder import goes by: the one item dropped or chosen, or how many. */
 const nameOf = (names: readonly string[]) => {
   const distinct = [...new Set(names)];
-  return distinct.length === 1 ? distinct[0]! : `${distinct.length} items`;
+  return distinct.length === 1 ? distinct[0]! : i18n.t('files:skipped.items', { count: distinct.length, n: writtenCount(i18n.language, distinct.length) });
 };
 
 /**

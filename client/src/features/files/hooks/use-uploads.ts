@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { FileRecord, FileScope } from '@contract/files';
-import { plural } from '@contract/format';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n/i18n';
 import { putFiles } from '../api/list-cache';
 import { describeSkipped, selectUploadable, uploadFiles } from '../api/upload-files';
+import { writtenCount } from '../lib/written-count';
+// Registers the `files` texts the toasts below read (this hook is also used outside the file manager).
+import '../texts';
 
 export interface UploadProgress {
   id: string;
@@ -28,7 +31,7 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
       const files = selectUploadable(picked, options.allowedMimeTypes);
       const skipped = describeSkipped(picked, options.allowedMimeTypes);
       if (files.length === 0) {
-        if (skipped) toast({ title: 'Nothing uploaded', description: skipped });
+        if (skipped) toast({ title: i18n.t('files:uploads.nothing'), description: skipped });
         return [];
       }
       const batchId = ++batch.current;
@@ -46,7 +49,9 @@ export function useUploads(folderId: string | null, options: { allowedMimeTypes?
       // Into the loaded lists in place: refetching a long folder's every page is what made it slow.
       putFiles(queryClient, saved);
       if (saved.length > 0) {
-        toast({ title: 'Files uploaded!', description: [`${plural(saved.length, 'file')} uploaded successfully.`, skipped].filter(Boolean).join(' ') });
+        const count = saved.length;
+        const done = i18n.t('files:uploads.doneText', { count, n: writtenCount(i18n.language, count) });
+        toast({ title: i18n.t('files:uploads.done'), description: [done, skipped].filter(Boolean).join(' ') });
       }
       if (batch.current === batchId) setProgress([]);
       return saved;

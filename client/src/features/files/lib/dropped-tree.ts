@@ -1,4 +1,7 @@
 import { IMPORT_MAX_FILES } from '@contract/limits';
+import { i18n } from '@/lib/i18n/i18n';
+// Registers the `files` texts the reasons below are read from, in the page's language when they are made.
+import '../texts';
 
 /** A file of a dropped or chosen folder, with its path inside the drop ('Clients/Acme/invoice.pdf'). */
 export interface PathedFile {
@@ -22,7 +25,7 @@ const NOISE = /(^|\/)(__MACOSX|\.DS_Store|Thumbs\.db|desktop\.ini)(\/|$)/i;
 
 const tooMany = (limit: number): Skipped => ({
   path: '…',
-  reason: `The rest was not read: an import takes at most ${limit} files.`,
+  reason: i18n.t('files:skipped.restNotRead', { limit }),
 });
 
 const readBatch = (reader: FileSystemDirectoryReader) =>
@@ -59,7 +62,7 @@ export async function walkDroppedEntries(entries: readonly FileSystemEntry[], li
       try {
         tree.files.push({ path, file: await fileOf(entry) });
       } catch {
-        tree.skipped.push({ path, reason: 'The browser could not read this file.' });
+        tree.skipped.push({ path, reason: i18n.t('files:skipped.unreadable') });
       }
     }
   }

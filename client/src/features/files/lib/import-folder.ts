@@ -1,13 +1,15 @@
 import { FOLDER_PATH_MAX_DEPTH } from '@contract/files';
 import { IMPORT_UPLOADS_AT_ONCE, UPLOAD_MAX_FILE_BYTES } from '@contract/limits';
+import { i18n } from '@/lib/i18n/i18n';
 import { HttpError } from '@/lib/request';
+import '../texts';
 import { folderAtPath } from '../api/folder-at-path';
 import type { ImportOutcome, ImportTarget } from '../api/import-zip';
 import { uploadOne } from '../api/upload-files';
 import type { DroppedTree } from './dropped-tree';
 
 const reasonOf = (error: unknown) =>
-  (error instanceof HttpError ? error.serverMessage : undefined) ?? 'The upload failed; try this file again.';
+  (error instanceof HttpError ? error.serverMessage : undefined) ?? i18n.t('files:skipped.uploadFailed');
 
 /**
  * A dropped or chosen folder uploaded into the target, IMPORT_UPLOADS_AT_ONCE files at a time, its
@@ -44,9 +46,9 @@ export async function importFolder(tree: DroppedTree, target: ImportTarget, onPr
     const names = path.split('/').filter((part) => part !== '' && part !== '.');
     names.pop();
     if (file.size > UPLOAD_MAX_FILE_BYTES) {
-      outcome.skipped.push({ path, reason: 'It is larger than 100 MB.' });
+      outcome.skipped.push({ path, reason: i18n.t('files:skipped.tooLarge') });
     } else if (names.length > FOLDER_PATH_MAX_DEPTH) {
-      outcome.skipped.push({ path, reason: `Nested more than ${FOLDER_PATH_MAX_DEPTH} folders deep.` });
+      outcome.skipped.push({ path, reason: i18n.t('files:skipped.tooDeep', { depth: FOLDER_PATH_MAX_DEPTH }) });
     } else {
       try {
         const folderId = await folderFor(names);

@@ -9,39 +9,43 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorSentence } from '@/lib/error-sentence';
+import { i18n, useTranslation } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
+import { isLanguage } from '@contract/languages';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
 const EXPIRY_CHOICES = [
-  { value: '', label: 'Never' },
-  { value: '30', label: 'In 30 days' },
-  { value: '90', label: 'In 90 days' },
-  { value: '365', label: 'In a year' },
-];
+  { value: '', label: 'apiKeys.never' },
+  { value: '30', label: 'apiKeys.in30' },
+  { value: '90', label: 'apiKeys.in90' },
+  { value: '365', label: 'apiKeys.in365' },
+] as const;
 
-const day = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : none);
+const day = (iso: string | null, none: string) => (iso ? formatDate(isLanguage(i18n.language) ? i18n.language : 'en', iso) : none);
 
 /** The new key, shown this once with a Copy button: the server keeps only its hash. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const { t } = useTranslation('profile');
   async function copy() {
     try {
       await navigator.clipboard.writeText(created.key);
-      toast({ title: 'Copied!', description: 'The key is on your clipboard.' });
+      toast({ title: t('apiKeys.copied'), description: t('apiKeys.copiedText') });
     } catch {
-      toast({ title: 'Failed to copy', description: 'Select the key and copy it yourself.', variant: 'destructive' });
+      toast({ title: t('apiKeys.copyFailed'), description: t('apiKeys.copyFailedText'), variant: 'destructive' });
     }
   }
   return (
     <div className="grid gap-2 rounded-lg border border-genie-200 bg-genie-50 p-3" role="status">
-      <Label htmlFor="new-api-key">Your new key “{created.name}”</Label>
+      <Label htmlFor="new-api-key">{t('apiKeys.newKey', { name: created.name })}</Label>
       <div className="flex gap-2">
         <Input id="new-api-key" readOnly value={created.key} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
         <Button type="button" variant="outline" onClick={copy}>
-          <Copy aria-hidden="true" /> Copy
+          <Copy aria-hidden="true" /> {t('apiKeys.copy')}
         </Button>
       </div>
-      <p className="text-sm text-slate-600">Copy it now: it will not be shown again. Anyone with it can use Genie as you.</p>
+      <p className="text-sm text-slate-600">{t('apiKeys.shownOnce')}</p>
       <Button type="button" size="sm" className="justify-self-start" onClick={onDone}>
-        Done
+        {t('apiKeys.done')}
       </Button>
     </div>
   );
@@ -49,6 +53,8 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
+  const { t } = useTranslation('profile');
+  const never = t('apiKeys.neverLower');
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -58,7 +64,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             {apiKey.name} <span className="font-mono text-sm text-slate-500">{apiKey.prefix}…</span>
           </p>
           <p className="text-sm text-slate-500">
-            made {day(apiKey.createdAt, '')} · last used {day(apiKey.lastUsedAt, 'never')} · expires {day(apiKey.expiresAt, 'never')}
+            {t('apiKeys.made', { date: day(apiKey.createdAt, '') })} · {t('apiKeys.lastUsed', { date: day(apiKey.lastUsedAt, never) })} ·{' '}
+            {t('apiKeys.expires', { date: day(apiKey.expiresAt, never) })}
           </p>
         </div>
       </div>
@@ -67,15 +74,15 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         size="sm"
         className="self-start sm:self-auto"
         disabled={revoke.isPending}
-        aria-label={`Revoke the key ${apiKey.name}`}
+        aria-label={t('apiKeys.revokeOf', { name: apiKey.name })}
         onClick={() =>
           revoke.mutate(apiKey.id, {
-            onSuccess: () => toast({ title: 'Key revoked', description: `“${apiKey.name}” no longer works.` }),
-            onError: (error) => toast({ title: 'Could not revoke the key', description: errorSentence(error), variant: 'destructive' }),
+            onSuccess: () => toast({ title: t('apiKeys.revoked'), description: t('apiKeys.revokedText', { name: apiKey.name }) }),
+            onError: (error) => toast({ title: t('apiKeys.revokeFailed'), description: errorSentence(error), variant: 'destructive' }),
           })
         }
       >
-        <Trash2 aria-hidden="true" /> Revoke
+        <Trash2 aria-hidden="true" /> {t('apiKeys.revoke')}
       </Button>
     </li>
   );
@@ -83,6 +90,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
 
 /** The Security tab's API keys (issue 40): make one (shown once), see when each was last used, revoke. */
 export function ApiKeysCard() {
+  const { t } = useTranslation('profile');
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
@@ -94,7 +102,7 @@ export function ApiKeysCard() {
     event.preventDefault();
     const parsed = createApiKeyBodySchema.safeParse({ name, ...(expiry ? { expiresInDays: Number(expiry) } : {}) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the key’s name.');
+      setError(parsed.error.issues[0]?.message ?? t('apiKeys.checkName'));
       return;
     }
     setError(null);
@@ -110,10 +118,8 @@ export function ApiKeysCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>API keys</CardTitle>
-        <CardDescription>
-          A key lets a script, the OpenAI client or an editor’s MCP settings use Genie as you, with your plan and your documents, at /v1 and /mcp. Revoke one you no longer use.
-        </CardDescription>
+        <CardTitle>{t('apiKeys.title')}</CardTitle>
+        <CardDescription>{t('apiKeys.text')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {created ? (
@@ -121,21 +127,21 @@ export function ApiKeysCard() {
         ) : (
           <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" noValidate>
             <div className="grid gap-1.5">
-              <Label htmlFor="api-key-name">Name</Label>
-              <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Laptop script" maxLength={100} aria-invalid={error ? true : undefined} />
+              <Label htmlFor="api-key-name">{t('apiKeys.name')}</Label>
+              <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} placeholder={t('apiKeys.namePlaceholder')} maxLength={100} aria-invalid={error ? true : undefined} />
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="api-key-expiry">Expires</Label>
+              <Label htmlFor="api-key-expiry">{t('apiKeys.expiresLabel')}</Label>
               <select id="api-key-expiry" className={inputClasses} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
                 {EXPIRY_CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                    {t(choice.label)}
                   </option>
                 ))}
               </select>
             </div>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Making...' : 'Make a key'}
+              {create.isPending ? t('apiKeys.making') : t('apiKeys.make')}
             </Button>
             {error && (
               <p role="alert" className="text-sm text-red-700 sm:col-span-3">
@@ -146,9 +152,9 @@ export function ApiKeysCard() {
         )}
         {keys.isPending && <Spinner className="h-6 w-6" />}
         {keys.isError && <p role="alert" className="text-sm text-red-700">{errorSentence(keys.error)}</p>}
-        {keys.data && keys.data.keys.length === 0 && <p className="text-sm text-slate-500">You have no API keys.</p>}
+        {keys.data && keys.data.keys.length === 0 && <p className="text-sm text-slate-500">{t('apiKeys.none')}</p>}
         {keys.data && keys.data.keys.length > 0 && (
-          <ul className="divide-y divide-slate-100" aria-label="API keys">
+          <ul className="divide-y divide-slate-100" aria-label={t('apiKeys.title')}>
             {keys.data.keys.map((apiKey) => (
               <KeyRow key={apiKey.id} apiKey={apiKey} />
             ))}

@@ -1,6 +1,7 @@
 import { FileText, FolderOpen, HardDrive, Image, Music, Package, Video, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { STORAGE_CATEGORY_LABELS, type StorageCategory, type UserMetrics } from '@contract/profile';
+import type { StorageCategory, UserMetrics } from '@contract/profile';
+import { useTranslation } from '@/lib/i18n/i18n';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -21,6 +22,8 @@ const CATEGORY_STYLE: Record<StorageCategory, { icon: LucideIcon; bar: string; t
  */
 export function StorageTab({ metrics }: { metrics: UserMetrics }) {
   const { storageUsed, storageLimit, storageBreakdown } = metrics;
+  const { t } = useTranslation('profile');
+  const usedText = t('storage.percentUsed', { percent: formatPercent(storageUsed, storageLimit) });
   const used = storageBreakdown.filter((row) => row.bytes > 0 || row.files > 0);
   return (
     <div className="grid gap-4 sm:gap-6">
@@ -28,37 +31,37 @@ export function StorageTab({ metrics }: { metrics: UserMetrics }) {
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <HardDrive aria-hidden="true" className="h-4 w-4 text-genie-600" />
-            Storage Used
+            {t('storage.used')}
           </CardTitle>
           {/* True for a team of one and of ten: the meter is GET /api/storage's (issue 42). */}
-          <CardDescription>Your private files, your teammates’ and the team library all count toward your team’s one limit.</CardDescription>
+          <CardDescription>{t('storage.usedText')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <p className="text-2xl font-bold tabular-nums text-slate-900" data-testid="storage-used">
-              {formatStorage(storageUsed)} <span className="text-base font-medium text-slate-500">of {formatStorage(storageLimit)}</span>
+              {formatStorage(storageUsed)} <span className="text-base font-medium text-slate-500">{t('storage.of', { limit: formatStorage(storageLimit) })}</span>
             </p>
             <p className="text-sm font-medium text-slate-600" data-testid="storage-percent">
-              {formatPercent(storageUsed, storageLimit)} used
+              {usedText}
             </p>
           </div>
-          <Progress value={percentOf(storageUsed, storageLimit)} valueText={`${formatPercent(storageUsed, storageLimit)} used`} label="Storage used" className="h-3" />
-          <p className="text-xs text-slate-500">{formatStorage(Math.max(0, storageLimit - storageUsed))} free</p>
+          <Progress value={percentOf(storageUsed, storageLimit)} valueText={usedText} label={t('storage.meter')} className="h-3" />
+          <p className="text-xs text-slate-500">{t('storage.free', { size: formatStorage(Math.max(0, storageLimit - storageUsed)) })}</p>
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>Breakdown by Type</CardTitle>
-          <CardDescription>Your own files by type: your private ones and those you added to the team library.</CardDescription>
+          <CardTitle>{t('storage.breakdown')}</CardTitle>
+          <CardDescription>{t('storage.breakdownText')}</CardDescription>
         </CardHeader>
         <CardContent>
           {used.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center">
               <FolderOpen aria-hidden="true" className="h-8 w-8 text-slate-400" />
-              <p className="text-sm text-slate-600">No files yet. Uploads you add will show here by type.</p>
+              <p className="text-sm text-slate-600">{t('storage.none')}</p>
               <Link href="/files" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                Open File Manager
+                {t('storage.openFiles')}
               </Link>
             </div>
           ) : (
@@ -78,7 +81,7 @@ export function StorageTab({ metrics }: { metrics: UserMetrics }) {
                         <Icon aria-hidden="true" className="h-4 w-4" />
                       </span>
                       <div className="min-w-0 flex-1">
-                        <p className="text-sm font-semibold text-slate-900">{STORAGE_CATEGORY_LABELS[row.category]}</p>
+                        <p className="text-sm font-semibold text-slate-900">{t(`storage.${row.category}`)}</p>
                         <p className="text-xs text-slate-500">{plural(row.files, 'file')}</p>
                       </div>
                       <div className="text-right">

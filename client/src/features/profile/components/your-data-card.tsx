@@ -13,6 +13,7 @@ import { errorSentence } from '@/lib/error-sentence';
 import { useEraseAccount } from '../api/erase-account';
 import { useExports } from '../api/get-exports';
 import { useStartExport } from '../api/start-export';
+import { i18n, useTranslation } from '@/lib/i18n/i18n';
 import { formatDate } from '../lib/format';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -25,11 +26,12 @@ export type EraseConfirmation = { kind: 'password' } | { kind: 'sso'; name: stri
 
 /** Take your data out as a ZIP, or erase the account for good. */
 export function YourDataCard({ eraseConfirmation = { kind: 'password' } }: { eraseConfirmation?: EraseConfirmation }) {
+  const { t } = useTranslation('profile');
   return (
     <Card className="mt-6">
       <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>Take everything with you, or remove your account and everything in it.</CardDescription>
+        <CardTitle>{t('data.title')}</CardTitle>
+        <CardDescription>{t('data.text')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <ExportSection />
@@ -40,6 +42,7 @@ export function YourDataCard({ eraseConfirmation = { kind: 'password' } }: { era
 }
 
 function ExportSection() {
+  const { t } = useTranslation('profile');
   const exports = useExports();
   const start = useStartExport();
   const latest = exports.data?.exports[0];
@@ -49,7 +52,7 @@ function ExportSection() {
     try {
       await start.mutateAsync();
     } catch (error) {
-      toast({ title: 'Export not started', description: errorSentence(error), variant: 'destructive' });
+      toast({ title: t('data.exportFailed'), description: errorSentence(error), variant: 'destructive' });
     }
   }
 
@@ -57,30 +60,28 @@ function ExportSection() {
     <section aria-labelledby="export-heading" className="grid gap-3">
       <div>
         <h3 id="export-heading" className="font-medium text-slate-900">
-          Export your data
+          {t('data.exportTitle')}
         </h3>
-        <p className="text-sm text-slate-500">
-          One ZIP with every conversation (JSON and Markdown), your private files in their folders, your profile, payments and
-          feedback. It stays downloadable for 24 hours.
-        </p>
+        <p className="text-sm text-slate-500">{t('data.exportText')}</p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button onClick={onStart} disabled={start.isPending || building}>
           {building ? <Spinner className="h-4 w-4" /> : <FileArchive aria-hidden="true" />}
-          {building ? 'Preparing your export…' : 'Export my data'}
+          {building ? t('data.preparing') : t('data.exportButton')}
         </Button>
         {latest?.status === 'ready' && latest.downloadUrl && (
           <Button asChild variant="outline">
             <a href={latest.downloadUrl} download>
               <Download aria-hidden="true" />
-              Download ZIP{latest.size !== null ? ` (${sizeText(latest.size)})` : ''}
+              {t('data.download')}
+              {latest.size !== null ? ` (${sizeText(latest.size)})` : ''}
             </a>
           </Button>
         )}
       </div>
       <p className="text-sm text-slate-500" role="status">
-        {latest?.status === 'ready' && `Ready. Available until ${formatDate(latest.expiresAt)}.`}
-        {latest?.status === 'failed' && 'The last export failed. Start a new one.'}
+        {latest?.status === 'ready' && t('data.ready', { date: formatDate(latest.expiresAt) })}
+        {latest?.status === 'failed' && t('data.exportBroke')}
       </p>
     </section>
   );
@@ -89,12 +90,13 @@ function ExportSection() {
 /** Why the provider's confirmation did not work, from ?sso_error=<reason> (oidc.routes.ts). */
 function ssoConfirmError(reason: string | null, name: string): string | undefined {
   if (!reason) return undefined;
-  if (reason === 'mismatch') return `You signed in to ${name} as someone else. Sign in as the owner of this account to erase it.`;
-  if (reason === 'unavailable') return `${name} cannot be reached right now. Please try again in a moment.`;
-  return `Genie could not confirm it is you with ${name}. Please try again.`;
+  if (reason === 'mismatch') return i18n.t('profile:data.ssoMismatch', { name });
+  if (reason === 'unavailable') return i18n.t('profile:data.ssoUnavailable', { name });
+  return i18n.t('profile:data.ssoFailed', { name });
 }
 
 function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
+  const { t } = useTranslation('profile');
   const erase = useEraseAccount();
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
@@ -111,14 +113,14 @@ function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (confirmation.kind === 'password' && !password) {
-      setError('Enter your password to erase your account.');
+      setError(t('data.enterPassword'));
       return;
     }
     setError(undefined);
     try {
       await erase.mutateAsync(confirmation.kind === 'password' ? { password } : {});
       navigate('/');
-      toast({ title: 'Account erased', description: 'Your account and everything in it are gone.' });
+      toast({ title: t('data.erased'), description: t('data.erasedText') });
     } catch (failure) {
       setError(errorSentence(failure));
     }
@@ -128,12 +130,9 @@ function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
     <section aria-labelledby="erase-heading" className="grid gap-3 border-t border-slate-100 pt-6">
       <div>
         <h3 id="erase-heading" className="font-medium text-red-700">
-          Erase my account
+          {t('data.eraseTitle')}
         </h3>
-        <p className="text-sm text-slate-500">
-          Deletes your conversations, files, exports and sessions for good. Payments stay in the books without your name or
-          email. If you own a team with other members, transfer ownership first.
-        </p>
+        <p className="text-sm text-slate-500">{t('data.eraseText')}</p>
       </div>
       <Dialog
         open={open}
@@ -145,19 +144,19 @@ function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
         <DialogTrigger asChild>
           <Button variant="ghost" className="justify-self-start border border-red-200 text-red-700">
             <Trash2 aria-hidden="true" />
-            Erase my account
+            {t('data.eraseTitle')}
           </Button>
         </DialogTrigger>
         <DialogContent>
-          <DialogTitle>Erase your account?</DialogTitle>
-          <DialogDescription>This cannot be undone. Export your data first if you want to keep it.</DialogDescription>
+          <DialogTitle>{t('data.eraseQuestion')}</DialogTitle>
+          <DialogDescription>{t('data.eraseWarning')}</DialogDescription>
           {confirmation.kind === 'sso' && !confirmedBySso ? (
             <ConfirmWithProvider name={confirmation.name} error={error} />
           ) : (
             <form className="grid gap-3" onSubmit={onSubmit} noValidate>
               {confirmation.kind === 'sso' ? (
                 <p className="text-sm text-slate-600">
-                  Confirmed with {confirmation.name}. Erase within five minutes, or confirm again.
+                  {t('data.confirmedWith', { name: confirmation.name })}
                   {error && (
                     <span id="erase-error" role="alert" className="mt-2 block text-red-600">
                       {error}
@@ -168,7 +167,7 @@ function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
                 <PasswordField password={password} onChange={setPassword} error={error} />
               )}
               <Button type="submit" variant="destructive" disabled={erase.isPending}>
-                {erase.isPending ? 'Erasing…' : 'Erase everything'}
+                {erase.isPending ? t('data.erasing') : t('data.eraseEverything')}
               </Button>
             </form>
           )}
@@ -179,9 +178,10 @@ function EraseSection({ confirmation }: { confirmation: EraseConfirmation }) {
 }
 
 function PasswordField({ password, onChange, error }: { password: string; onChange: (value: string) => void; error?: string }) {
+  const { t } = useTranslation('profile');
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="erase-password">Your password</Label>
+      <Label htmlFor="erase-password">{t('data.yourPassword')}</Label>
       <Input
         id="erase-password"
         type="password"
@@ -202,9 +202,10 @@ function PasswordField({ password, onChange, error }: { password: string; onChan
 
 /** The first step for an account without a password: a fresh sign-in at the provider, which comes back here. */
 function ConfirmWithProvider({ name, error }: { name: string; error?: string }) {
+  const { t } = useTranslation('profile');
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-slate-600">Your account has no password. To make sure it is you, sign in with {name} again; you come back here to erase.</p>
+      <p className="text-sm text-slate-600">{t('data.noPassword', { name })}</p>
       {error && (
         <p id="erase-error" role="alert" className="text-sm text-red-600">
           {error}
@@ -212,7 +213,7 @@ function ConfirmWithProvider({ name, error }: { name: string; error?: string }) 
       )}
       <a href="/api/auth/oidc/start?purpose=erase" className={buttonVariants({ variant: 'outline' })}>
         <KeyRound aria-hidden="true" className="h-4 w-4" />
-        Confirm with {name}
+        {t('data.confirmWith', { name })}
       </a>
     </div>
   );

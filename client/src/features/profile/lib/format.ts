@@ -1,22 +1,31 @@
-/** How the profile writes money, dates and sizes. */
-import { plural } from '@contract/format';
+/**
+ * How the profile writes money, dates, counts and sizes: in the page's language (issue 44), read
+ * when the text is drawn (components re-render when the language changes). English stays as SPEC
+ * writes it ("$1,234.50", "October 28, 2026", "25 GB").
+ */
+import { formatBytes } from '@contract/format';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@contract/languages';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatFileSize, formatDate as dateIn, formatMoney, formatNumber } from '@/lib/i18n/format';
 
-// Sizes and plurals are written one way on every page (contract/format.ts).
-export { formatBytes as formatStorage, plural } from '@contract/format';
+const language = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeNumber = new Intl.NumberFormat('en-US');
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+export const formatUsd = (dollars: number) => formatMoney(language(), dollars);
+export const formatCount = (n: number) => formatNumber(language(), n);
+export const formatDate = (iso: string) => dateIn(language(), iso, { month: 'long', day: 'numeric', year: 'numeric' });
 
-export const formatUsd = (dollars: number) => usd.format(dollars);
-export const formatCount = (n: number) => wholeNumber.format(n);
-export const formatDate = (iso: string) => longDate.format(new Date(iso));
+/** Sizes: English keeps contract/format.ts's decimal "25 GB"; another language takes Intl's units. */
+export const formatStorage = (bytes: number) => (language() === 'en' ? formatBytes(bytes) : formatFileSize(language(), bytes));
 
+/** "1 day", "3.3 messages", "2 files" in the page's language (profile:count.*). */
+export function plural(count: number, noun: 'day' | 'message' | 'file'): string {
+  return i18n.t(`profile:count.${noun}`, { count, n: formatCount(count) });
+}
 
 export function daysAgoText(days: number): string {
-  if (days <= 0) return 'today';
-  if (days === 1) return 'yesterday';
-  return `${plural(days, 'day')} ago`;
+  if (days <= 0) return i18n.t('profile:when.today');
+  if (days === 1) return i18n.t('profile:when.yesterday');
+  return i18n.t('profile:when.daysAgo', { count: days, n: formatCount(days) });
 }
 
 const sameLocalDay = (a: Date, b: Date) =>
@@ -24,12 +33,12 @@ const sameLocalDay = (a: Date, b: Date) =>
 
 /** SPEC §2: last active reads Today when there is nothing older to say. */
 export function lastActiveText(iso: string | null | undefined, now = new Date()): string {
-  if (!iso) return 'Today';
+  if (!iso) return i18n.t('profile:when.Today');
   const when = new Date(iso);
-  if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() || sameLocalDay(when, now)) return 'Today';
+  if (Number.isNaN(when.getTime()) || when.getTime() > now.getTime() || sameLocalDay(when, now)) return i18n.t('profile:when.Today');
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (sameLocalDay(when, yesterday)) return 'Yesterday';
+  if (sameLocalDay(when, yesterday)) return i18n.t('profile:when.Yesterday');
   return formatDate(iso);
 }
 
