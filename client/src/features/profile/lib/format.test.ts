@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysAgoText, formatPercent, formatStorage, formatUsd, lastActiveText, plural } from './format';
+import { daysAgoText, formatCount, formatDate, formatPercent, formatStorage, formatUsd, lastActiveText, plural } from './format';
 
 describe('profile formatting', () => {
   it('writes storage in decimal units, so SPEC §9 limit reads 25 GB', () => {
@@ -36,5 +36,26 @@ describe('profile formatting', () => {
     expect(daysAgoText(0)).toBe('today');
     expect(daysAgoText(1)).toBe('yesterday');
     expect(daysAgoText(20)).toBe('20 days ago');
+  });
+});
+
+describe('the profile’s formats in another language (issue 44)', () => {
+  const now = new Date(2026, 10, 2, 12, 0);
+  it('writes money, counts and dates the language’s way', () => {
+    expect(formatUsd(1234.5, 'de')).toBe('1.234,50\u00a0$');
+    expect(formatCount(1234567, 'fr')).toBe('1\u202f234\u202f567');
+    expect(formatDate('2026-10-28T12:00:00Z', 'es')).toBe('28 de octubre de 2026');
+  });
+
+  it('says today, yesterday and days ago in the language', () => {
+    expect(lastActiveText(undefined, now, 'de')).toBe('Heute');
+    expect(lastActiveText(new Date(2026, 10, 1, 23, 0).toISOString(), now, 'fr')).toBe('Hier');
+    expect(daysAgoText(3, 'es')).toBe('hace 3 días');
+    expect(daysAgoText(3)).toBe('3 days ago');
+  });
+
+  it('writes a share in percent the language’s way', () => {
+    expect(formatPercent(1, 3, 'de')).toBe('33,3\u00a0%');
+    expect(formatPercent(1, 3)).toBe('33.3%');
   });
 });
