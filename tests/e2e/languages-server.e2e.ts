@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, uniqueUser, VIEWPORTS } from './support/browser';
+import { launchBrowser, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
 
 const baseURL = inject('baseURL');
 
@@ -30,7 +30,8 @@ describe('the server’s sentences in the page’s language', () => {
 
   for (const language of ['de', 'fr', 'es'] as const) {
     it(`says a refused sign-in and a refused sign-up in ${language}`, async () => {
-      const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, locale: language });
+      // German's long words on a phone: the screen is kept for a person to look at.
+      const context = await browser.newContext({ baseURL, viewport: language === 'de' ? VIEWPORTS.phone : VIEWPORTS.desktop, locale: language });
       contexts.push(context);
       const page = await context.newPage();
       const missing: string[] = [];
@@ -55,6 +56,10 @@ describe('the server’s sentences in the page’s language', () => {
       await page.locator('button[type="submit"]').click();
       expect(await page.locator('#auth-error').innerText()).toBe(EXPECTED[language].taken);
 
+      if (language === 'de') {
+        expect((await screenForReview(page)).sidewaysOverflow).toBe(0);
+        await screenshot(page, 'languages-server-signup-de-phone');
+      }
       const text = await page.locator('body').innerText();
       expect(ENGLISH.filter((english) => text.includes(english))).toEqual([]);
       expect(missing).toEqual([]);
