@@ -27,3 +27,17 @@ describe('plural', () => {
     expect(plural(1204, 'file')).toBe('1,204 files');
   });
 });
+
+describe('formatBytes and plural in another language (issue 44)', () => {
+  it('writes the figure with the language’s separator and its unit names', () => {
+    expect(formatBytes(1_500_000, 2, 'de')).toBe('1,5 MB');
+    expect(formatBytes(1_500_000, 2, 'fr')).toBe('1,5 Mo');
+    expect(formatBytes(0, 2, 'fr')).toBe('0 octets');
+    expect(formatBytes(1_500_000)).toBe('1.5 MB');
+  });
+
+  it('writes the count the language’s way, with the caller’s nouns', () => {
+    expect(plural(1204, 'Datei', 'Dateien', 'de')).toBe('1.204 Dateien');
+    expect(plural(1204, 'file')).toBe('1,204 files');
+  });
+});

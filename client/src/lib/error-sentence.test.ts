@@ -28,7 +28,9 @@ describe('errorSentence', () => {
 describe('errorSentence in another language (issue 44)', () => {
   it('says a known server sentence in the page’s language, keeping a schema message’s field', async () => {
     const { applyLanguage } = await import('./i18n/i18n');
+    const { loadServerSentences } = await import('./i18n/server-sentences');
     await applyLanguage('de');
+    await loadServerSentences(); // started by the change of language; an error a moment later finds it loaded
     try {
       const wrong = new HttpError(401, JSON.stringify({ error: 'The email or password is incorrect.', code: 'invalid_credentials' }), 'Unauthorized');
       expect(errorSentence(wrong)).toBe('E-Mail-Adresse oder Passwort ist falsch.');

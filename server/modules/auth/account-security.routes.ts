@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { requireUser } from './current-user';
 import type { PasswordResetService } from './password-reset.service';
 import { clearSessionCookie } from './session-cookie';
+import { requestLanguage } from '../../lib/request-language';
 
 export interface AccountSecurityRoutesOptions {
   passwordResets: PasswordResetService;
@@ -66,7 +67,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
     { config: { rateLimit }, schema: { body: passwordResetRequestBodySchema, response: { 202: passwordResetAcceptedSchema, 400: errorBodySchema, 403: errorBodySchema, 503: errorBodySchema } } },
     async (request, reply) => {
       refuseWithoutPasswords();
-      passwordResets.request(request.body.email);
+      passwordResets.request(request.body.email, requestLanguage(request.headers['accept-language']));
       return reply.status(202).send({ message: PASSWORD_RESET_ACCEPTED });
     },
   );
@@ -99,7 +100,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
       config: { rateLimit },
       schema: { response: { 202: verificationSentSchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema } },
     },
-    async (request, reply) => reply.status(202).send(await app.emailVerification.resend((await requireUser(request)).id)),
+    async (request, reply) => reply.status(202).send(await app.emailVerification.resend((await requireUser(request)).id, requestLanguage(request.headers['accept-language']))),
   );
 
   app.get('/api/auth/sessions', { schema: { response: { 200: sessionsResponseSchema, 401: errorBodySchema } } }, async (request) =>

@@ -6,6 +6,7 @@ import { toCurrentUser } from './auth.service';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { sessionOriginOf } from './session-origin';
 import { passwordsOff } from './account-security.routes';
+import { requestLanguage } from '../../lib/request-language';
 
 export interface AuthRoutesOptions {
   secureCookies: boolean;
@@ -27,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (options.passwordsOffFor) throw passwordsOff(options.passwordsOffFor);
       const { user, token } = await app.authService.signup(request.body, sessionOriginOf(request));
       // A password sign-up proves nothing about the address: a link mailed there does (in the background).
-      app.emailVerification.afterSignup(user);
+      app.emailVerification.afterSignup(user, requestLanguage(request.headers['accept-language']));
       setSessionCookie(reply, token, options.secureCookies);
       return reply.status(201).send({ user });
     },

@@ -1,4 +1,7 @@
+import type { Language } from '@contract/languages';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { mailLanguage } from '../../adapters/mail/mail-texts';
+import { verificationMail } from './auth-mails';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -30,6 +33,8 @@ interface Account {
   id: string;
   email: string;
   username: string;
+  /** The account's chosen language (null: none chosen yet). */
+  language?: string | null;
 }
 
 /**
@@ -54,30 +59,17 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
     });
   }
 
-  async function mail(account: Account, token: string) {
+  async function mail(account: Account, token: string, language: Language | null = null) {
     if (!mailer) return;
     const link = links.mailLink(`/verify-email?token=${encodeURIComponent(token)}`);
-    await mailer.send({
-      to: account.email,
-      subject: 'Verify your email for Genie',
-      text: [
-        `Hello ${account.username},`,
-        '',
-        'Someone (we hope you) created a Genie account with this address. Open this link to confirm that the address is yours:',
-        '',
-        link,
-        '',
-        'The link works once, for 24 hours.',
-        'If you did not create a Genie account, do not open the link and ignore this mail: confirming would tie an account someone else made to your address.',
-      ].join('\n'),
-    });
+    await mailer.send(verificationMail(mailLanguage(account.language, language), { to: account.email, username: account.username, link }));
   }
 
   return {
     /** After a password sign-up: mails the link in the background when mail and PUBLIC_URL are set. */
-    afterSignup(account: Account): void {
+    afterSignup(account: Account, language: Language | null = null): void {
       if (!mailer || !links.configured) return;
-      const work = issueLink(account).then((token) => (token ? mail(account, token) : undefined));
+      const work = issueLink(account).then((token) => (token ? mail(account, token, language) : undefined));
       const tracked = work
         .catch((error: unknown) => deps.warn(`email verification mail failed: ${(error as Error).message}`))
         .finally(() => inFlight.delete(tracked));
@@ -85,7 +77,7 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
     },
 
     /** "Resend" for the signed-in user: awaited, so the page can say what happened. */
-    async resend(userId: string): Promise<{ message: string }> {
+    async resend(userId: string, language: Language | null = null): Promise<{ message: string }> {
       const account = await authRepository.findUserById(db, userId);
       if (!account) throw new AppError('not_found', 'Your account was not found.');
       if (account.emailVerifiedAt) throw new AppError('conflict', 'Your email is already verified.');
@@ -94,7 +86,7 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
       const token = await issueLink(account);
       if (!token) throw new AppError('rate_limited', `${account.email} was sent as many verification mails as an hour allows. Open the latest one, or try again in an hour.`);
       try {
-        await mail(account, token);
+        await mail(account, token, language);
       } catch (error) {
         deps.warn(`email verification mail failed: ${(error as Error).message}`);
         throw new AppError('unavailable', 'The mail server did not take the verification mail. Try again in a few minutes.');

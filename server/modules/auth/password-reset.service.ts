@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
+import type { Language } from '@contract/languages';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { mailLanguage } from '../../adapters/mail/mail-texts';
+import { resetMail } from './auth-mails';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { PublicLinks } from '../../lib/public-links';
@@ -56,7 +59,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   /** Mails a link to the account that uses `email`: what happened, for the admin's action (a visitor is told nothing). */
-  async function mailLink(email: string): Promise<'sent' | 'no_mail' | 'no_account' | 'limited'> {
+  async function mailLink(email: string, language: Language | null): Promise<'sent' | 'no_mail' | 'no_account' | 'limited'> {
     if (!mailer) return 'no_mail';
     deps.links.requireConfigured();
     const user = await authRepository.findUserByEmail(db, email);
@@ -64,20 +67,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     const token = await issueLink(user.id);
     if (!token) return 'limited';
     const link = deps.links.mailLink(`/reset-password?token=${encodeURIComponent(token)}`);
-    await mailer.send({
-      to: user.email,
-      subject: 'Reset your Genie password',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        'Someone (we hope you) asked to reset the password of your Genie account. Open this link to choose a new one:',
-        '',
-        link,
-        '',
-        'The link works once, for one hour. Resetting signs you out everywhere.',
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-    });
+    await mailer.send(resetMail(mailLanguage(user.language, language), { to: user.email, username: user.username, link }));
     return 'sent';
   }
 
@@ -86,9 +76,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * Starts the reset in the background; the caller answers 202 at once, whatever happens there.
      * Mail without PUBLIC_URL is refused first (a 503 for everyone alike: it tells nothing of the account).
      */
-    request(email: string): void {
+    request(email: string, language: Language | null = null): void {
       if (mailer) deps.links.requireConfigured();
-      track(mailLink(email).then(() => undefined));
+      track(mailLink(email, language).then(() => undefined));
     },
 
     /** Whether links can be mailed at all (SMTP_URL is set; PUBLIC_URL is checked when mailing). */
@@ -98,7 +88,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * The admin's "send password reset": the very mail /forgot-password sends, with the same
      * per-account limit, but awaited, so the admin hears whether it went out.
      */
-    sendNow: (email: string) => mailLink(email),
+    sendNow: (email: string) => mailLink(email, null),
 
     /** Settles once every background reset started so far has (tests; closing the app). */
     async idle(): Promise<void> {

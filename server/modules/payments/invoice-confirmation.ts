@@ -4,11 +4,13 @@ import type { Db } from '../../db/database';
 import type { InvoiceRow } from '../../db/schema/commerce';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { mailLanguage } from '../../adapters/mail/mail-texts';
 import type { PublicLinks } from '../../lib/public-links';
 import type { UserDataChanges } from '../auth/session-cache';
 import { teamAccounts } from '../teams/team-accounts';
 import { displayAmount } from './invoice-amount';
 import { invoicePagePath, statusNow } from './invoice-view';
+import { receiptMail } from './payment-mails';
 import { invoicesRepository as invoices } from './invoices.repository';
 import { paymentsRepository as payments } from './payments.repository';
 
@@ -53,22 +55,20 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       const owner = await teamAccounts.ownerContact(db, row.teamId);
       if (!owner) return;
       const plan = row.plan === 'pro' ? 'Pro' : 'Starter';
-      await deps.mailer.send({
-        to: owner.email,
-        subject: `Your Genie receipt: ${plan} plan`,
-        text: [
-          `Hello ${owner.username},`,
-          '',
-          `We received your payment for the ${plan} plan. Thank you.`,
-          '',
-          `Invoice: ${row.id}`,
-          `Paid: ${row.paidAt?.toISOString().slice(0, 10) ?? ''}`,
-          `Amount: $${row.amountUsd} (${displayAmount(row.amount, row.currency) ?? ''} ${row.currency})`,
-          `Your team's plan runs until ${row.periodEnd?.toISOString().slice(0, 10) ?? ''}.`,
-          '',
-          `Printable receipt: ${deps.links.mailLink(`${invoicePagePath(row.id)}?receipt=1`)}`,
-        ].join('\n'),
-      });
+      await deps.mailer.send(
+        receiptMail(mailLanguage(owner.language), {
+          to: owner.email,
+          username: owner.username,
+          plan,
+          invoiceId: row.id,
+          paidAt: row.paidAt,
+          amountUsd: row.amountUsd,
+          amount: displayAmount(row.amount, row.currency) ?? '',
+          currency: row.currency,
+          periodEnd: row.periodEnd,
+          link: deps.links.mailLink(`${invoicePagePath(row.id)}?receipt=1`),
+        }),
+      );
     } catch (error) {
       deps.warn(`A receipt email could not be sent: ${error instanceof Error ? error.message : String(error)}`);
     }

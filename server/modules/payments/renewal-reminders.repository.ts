@@ -11,6 +11,8 @@ export interface DueReminder {
   periodEnd: Date;
   email: string;
   username: string;
+  /** The owner's chosen language (null: none chosen; the reminder is in English). */
+  language: string | null;
 }
 
 /** The plans a reminder offers to renew: the ones with a list price (Enterprise is Contact Sales). */
@@ -24,7 +26,7 @@ export const renewalRemindersRepository = {
   async due(db: Db, now: Date, until: Date, limit: number): Promise<DueReminder[]> {
     const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
     const rows = await db
-      .select({ teamId: teams.id, plan: teams.plan, periodEnd: teams.premiumUntil, email: users.email, username: users.username })
+      .select({ teamId: teams.id, plan: teams.plan, periodEnd: teams.premiumUntil, email: users.email, username: users.username, language: users.language })
       .from(teams)
       .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.role, 'owner')))
       .innerJoin(users, eq(users.id, teamMembers.userId))

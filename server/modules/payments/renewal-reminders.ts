@@ -2,8 +2,10 @@ import { RENEWAL_REMINDER_DAYS } from '@contract/billing';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { mailLanguage } from '../../adapters/mail/mail-texts';
 import type { PublicLinks } from '../../lib/public-links';
 import { planName } from '../teams/team-seats';
+import { renewalMail } from './payment-mails';
 import { renewalRemindersRepository as repo, type DueReminder } from './renewal-reminders.repository';
 
 /** Reminders one run mails at most; the hourly runs take the rest. */
@@ -14,20 +16,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export const RENEWAL_PAGE_PATH = '/team';
 
 function reminderMail(due: DueReminder, link: string) {
-  const plan = planName(due.plan);
-  const end = due.periodEnd.toISOString().slice(0, 10);
-  return {
-    to: due.email,
-    subject: `Your Genie ${plan} plan ends on ${end}`,
-    text: [
-      `Hello ${due.username},`,
-      '',
-      `Your team's ${plan} plan ends on ${end}.`,
-      `To keep it, open ${link} and choose "Renew for one month": it makes an invoice for the same plan and opens it.`,
-      '',
-      'If it is not renewed, your team moves to the Free plan on that day. Nobody is removed from the team.',
-    ].join('\n'),
-  };
+  return renewalMail(mailLanguage(due.language), { to: due.email, username: due.username, plan: planName(due.plan), periodEnd: due.periodEnd, link });
 }
 
 /**

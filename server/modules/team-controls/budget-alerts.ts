@@ -1,5 +1,7 @@
 import type { TeamPolicy } from '@contract/team-controls';
+import type { Language } from '@contract/languages';
 import type { MailMessage } from '../../adapters/mail/mailer';
+import { mailNumber, mailText } from '../../adapters/mail/mail-texts';
 
 /** The shares of a budget at which the team's owner is mailed (issue 43): 80% and all of it. */
 export const BUDGET_ALERT_SHARES = [0.8, 1] as const;
@@ -30,31 +32,30 @@ export function budgetCrossings(policy: Pick<TeamPolicy, 'monthlyTokensPerMember
   return crossings;
 }
 
-const n = (tokens: number) => tokens.toLocaleString('en-US');
-
-/** The owner's mail about one crossing: plain text, the figures, what happens next and where to change it. */
-export function budgetAlertMail(facts: { to: string; teamName: string; memberName: string; month: string; crossing: BudgetCrossing }): MailMessage {
+/** The owner's mail about one crossing, in the owner's language: plain text, the figures, what happens next and where to change it. */
+export function budgetAlertMail(
+  language: Language,
+  facts: { to: string; teamName: string; memberName: string | null; month: string; crossing: BudgetCrossing },
+): MailMessage {
   const { crossing } = facts;
-  const percent = `${Math.round(crossing.share * 100)}%`;
-  const who = crossing.scope === 'member' ? `${facts.memberName} has` : `Your team "${facts.teamName}" has`;
-  const whose = crossing.scope === 'member' ? 'their monthly budget of' : 'its monthly budget of';
+  const member = facts.memberName ?? mailText(language, 'budget.aMember');
+  // English keeps the "80%" it always had; another language writes its own ("80 %").
+  const percent = language === 'en' ? `${Math.round(crossing.share * 100)}%` : new Intl.NumberFormat(language, { style: 'percent' }).format(crossing.share);
+  const forMember = crossing.scope === 'member';
   const next =
-    crossing.share >= 1
-      ? crossing.scope === 'member'
-        ? `Genie now refuses ${facts.memberName}'s chats until the budget renews on the 1st of next month (UTC).`
-        : "Genie now refuses the team's chats until the budget renews on the 1st of next month (UTC)."
-      : 'Chats go on until the whole budget is used.';
+    crossing.share >= 1 ? mailText(language, forMember ? 'budget.memberRefused' : 'budget.teamRefused', { member }) : mailText(language, 'budget.chatsGoOn');
+  const values = {
+    member,
+    team: facts.teamName,
+    percent,
+    used: mailNumber(language, crossing.used),
+    budget: mailNumber(language, crossing.budget),
+    month: facts.month,
+    next,
+  };
   return {
     to: facts.to,
-    subject: `${who} used ${percent} of ${crossing.scope === 'member' ? 'their' : 'its'} monthly token budget`,
-    text: [
-      'Hello,',
-      '',
-      `${who} used ${n(crossing.used)} tokens in ${facts.month}: ${percent} of ${whose} ${n(crossing.budget)} tokens.`,
-      next,
-      'You can change the budgets in the Policy section of the Team page.',
-      '',
-      '— Genie',
-    ].join('\n'),
+    subject: mailText(language, forMember ? 'budget.subjectMember' : 'budget.subjectTeam', values),
+    text: mailText(language, forMember ? 'budget.bodyMember' : 'budget.bodyTeam', values),
   };
 }

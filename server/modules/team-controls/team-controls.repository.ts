@@ -126,7 +126,7 @@ export const teamControlsRepository = {
   /** Whom a budget mail goes to (the team's owner) and the names it says. */
   async budgetMailFacts(db: Db, teamId: string, userId: string) {
     const [row] = await db
-      .select({ ownerEmail: users.email, teamName: teams.name, memberName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${userId})` })
+      .select({ ownerEmail: users.email, ownerLanguage: users.language, teamName: teams.name, memberName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${userId})` })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))

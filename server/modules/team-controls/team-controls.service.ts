@@ -13,6 +13,7 @@ import { budgetAlertMail, budgetCrossings } from './budget-alerts';
 import { teamControlsRepository as repo } from './team-controls.repository';
 import { budgetRefusal, policyOfRow, policyRefusal, type PolicyAsk } from './team-policy-rules';
 import { costUSD, csvLine, monthOf, monthRange, priceOf } from './usage-cost';
+import { mailLanguage } from '../../adapters/mail/mail-texts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const managers: readonly TeamRole[] = ['owner', 'admin'];
@@ -67,7 +68,7 @@ export function createTeamControlsService(deps: TeamControlsDeps) {
     const facts = await repo.budgetMailFacts(db, me.teamId, record.userId);
     if (!facts) return;
     for (const crossing of crossings) {
-      await deps.mailer.send(budgetAlertMail({ to: facts.ownerEmail, teamName: facts.teamName, memberName: facts.memberName ?? 'A member', month, crossing }));
+      await deps.mailer.send(budgetAlertMail(mailLanguage(facts.ownerLanguage), { to: facts.ownerEmail, teamName: facts.teamName, memberName: facts.memberName, month, crossing }));
     }
   }
 

@@ -42,10 +42,10 @@ export const teamAccounts = {
   /** The owner of a team: whom a payment naming only the team is recorded against. */
   ownerOf: (db: Db, teamId: string) => teamsRepository.ownerOf(db, teamId),
 
-  /** The owner's address and name (a receipt or a renewal reminder goes to them). */
-  async ownerContact(db: Db, teamId: string): Promise<{ userId: string; email: string; username: string } | undefined> {
+  /** The owner's address, name and language (a receipt goes to them, in that language). */
+  async ownerContact(db: Db, teamId: string): Promise<{ userId: string; email: string; username: string; language: string | null } | undefined> {
     const owner = (await teamsRepository.members(db, teamId)).find((m) => m.role === 'owner');
-    return owner && { userId: owner.userId, email: owner.email, username: owner.username };
+    return owner && { userId: owner.userId, email: owner.email, username: owner.username, language: await teamsRepository.languageOfEmail(db, owner.email) };
   },
 
   /** The team's plan and end as the database has them now. */

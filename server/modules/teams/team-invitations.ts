@@ -5,9 +5,11 @@ import {
   type InvitationPreview,
   type Team,
 } from '@contract/teams';
+import type { Language } from '@contract/languages';
 import type { Db } from '../../db/database';
 import type { TeamRow } from '../../db/schema/teams';
 import { AppError, notFound } from '../../lib/app-error';
+import { mailLanguage } from '../../adapters/mail/mail-texts';
 import { hashToken, newToken } from '../../lib/tokens';
 import { recordTeamEvent } from '../admin/audit-log';
 import { teamLibrary } from '../files/team-library';
@@ -35,10 +37,10 @@ export function createTeamInvitations(deps: TeamsServiceDeps, { membership, mana
   }
 
   /** Emails the link when mail is configured; a failed send keeps the invitation (the link is shown to copy). */
-  async function mailInvitation(facts: Parameters<typeof invitationMail>[0]) {
+  async function mailInvitation(language: Language, facts: Parameters<typeof invitationMail>[1]) {
     if (!deps.mailer) return { emailed: false, mailFailed: false };
     try {
-      await deps.mailer.send(invitationMail(facts));
+      await deps.mailer.send(invitationMail(language, facts));
       return { emailed: true, mailFailed: false };
     } catch (error) {
       deps.warn?.(`An invitation email could not be sent: ${error instanceof Error ? error.message : String(error)}`);
@@ -50,7 +52,7 @@ export function createTeamInvitations(deps: TeamsServiceDeps, { membership, mana
      * A single-use link valid for INVITATION_TTL_DAYS. The seat check and the insert happen under
      * the team's row lock, so two invitations at once cannot both take the last seat.
      */
-    async invite(userId: string, body: CreateInvitationBody): Promise<CreatedInvitation> {
+    async invite(userId: string, body: CreateInvitationBody, requestLanguage: Language | null = null): Promise<CreatedInvitation> {
       // Mail without PUBLIC_URL is refused before anything is created (no seat held by a link nobody got).
       if (deps.mailer) deps.links.requireConfigured();
       const now = clock.now();
@@ -84,7 +86,9 @@ export function createTeamInvitations(deps: TeamsServiceDeps, { membership, mana
       const path = `/invite/${token}`;
       const url = deps.links.configured ? deps.links.mailLink(path) : path;
       // After the commit: the invitation exists whether or not the mail goes out.
-      const mail = await mailInvitation({ to: created.email, teamName, invitedBy: inviter, role: created.role, url, expiresAt: created.expiresAt });
+      // The invitee's own language when the address has an account, else the inviter's page's.
+      const language = mailLanguage(await repo.languageOfEmail(db, created.email), requestLanguage);
+      const mail = await mailInvitation(language, { to: created.email, teamName, invitedBy: inviter, role: created.role, url, expiresAt: created.expiresAt });
       return { id: created.id, email: created.email, role: created.role, url, expiresAt: created.expiresAt.toISOString(), ...mail };
     },
 

@@ -32,6 +32,12 @@ export const teamsRepository = {
     await db.insert(teamMembers).values(row);
   },
 
+  /** The language the account using `email` chose, if there is such an account (an invitation is mailed in it). */
+  async languageOfEmail(db: Db, email: string): Promise<string | null> {
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.email, email)).limit(1);
+    return row?.language ?? null;
+  },
+
   async usernameOf(db: Db, userId: string): Promise<string | undefined> {
     const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.username;

@@ -15,6 +15,7 @@ import {
 } from '@contract/teams';
 import { requireUser } from '../auth/current-user';
 import type { TeamsService } from './teams.service';
+import { requestLanguage } from '../../lib/request-language';
 
 export interface TeamsRoutesOptions {
   service: TeamsService;
@@ -41,7 +42,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
   app.post(
     '/api/team/invitations',
     { ...signedIn, schema: { body: createInvitationBodySchema, response: { 201: createdInvitationSchema, ...errors, 503: errorBodySchema } } },
-    async (request, reply) => reply.status(201).send(await service.invite(await me(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.invite(await me(request), request.body, requestLanguage(request.headers['accept-language']))),
   );
 
   app.delete('/api/team/invitations/:id', { ...signedIn, schema: { params: idParamsSchema, response: { 200: teamSchema, ...errors } } }, async (request) =>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { daysAgoText, formatPercent, formatStorage, formatUsd, lastActiveText, plural } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '@/lib/i18n/i18n';
+import { daysAgoText, formatCount, formatDate, formatPercent, formatStorage, formatUsd, lastActiveText, plural } from './format';
 
 describe('profile formatting', () => {
   it('writes storage in decimal units, so SPEC §9 limit reads 25 GB', () => {
@@ -36,5 +37,26 @@ describe('profile formatting', () => {
     expect(daysAgoText(0)).toBe('today');
     expect(daysAgoText(1)).toBe('yesterday');
     expect(daysAgoText(20)).toBe('20 days ago');
+  });
+});
+
+describe('the profile’s formats in another language (issue 44)', () => {
+  const now = new Date(2026, 10, 2, 12, 0);
+  afterEach(() => applyLanguage('en'));
+
+  it('writes money, counts and dates the page language’s way', async () => {
+    await applyLanguage('de');
+    expect(formatUsd(1234.5)).toBe('1.234,50\u00a0$');
+    await applyLanguage('fr');
+    expect(formatCount(1234567)).toBe('1\u202f234\u202f567');
+    await applyLanguage('es');
+    expect(formatDate('2026-10-28T12:00:00Z')).toBe('28 de octubre de 2026');
+  });
+
+  it('says today and yesterday in the page’s language', async () => {
+    await applyLanguage('de');
+    expect(lastActiveText(undefined, now)).toBe('Heute');
+    await applyLanguage('fr');
+    expect(lastActiveText(new Date(2026, 10, 1, 23, 0).toISOString(), now)).toBe('Hier');
   });
 });

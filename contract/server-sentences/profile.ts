@@ -1,0 +1,21 @@
+/** The profile: your data and API keys. English as the server writes it (see ../server-sentences.ts). */
+export const PROFILE_SENTENCES = {
+  erasePasswordWrong: 'The password is incorrect.',
+  eraseOwnerOfTeam: 'You own a team with other members. Transfer ownership on the Team page before you erase your account.',
+  eraseNeedsPassword: 'Enter your password to erase your account.',
+  eraseNeedsSso: 'Confirm with your single sign-on provider to erase your account: your account has no password.',
+  exportRunning: 'An export is already being prepared. It will be ready in a moment.',
+  exportNotFound: 'That export was not found.',
+  exportBuilding: 'That export is still being prepared. Try again in a moment.',
+  exportFailed: 'That export failed. Start a new one from your profile.',
+  apiKeyLimit: 'You have {{max}} API keys, the most an account may hold. Revoke one you no longer use first.',
+  apiKeyNotFound: 'That API key was not found.',
+  keyNotFound: 'That key was not found.',
+  apiKeyMissing: 'Send your Genie API key as "Authorization: Bearer <key>". Make one under Profile → Security.',
+  apiKeyInvalid: 'That API key is not valid: it was revoked, it has expired, or its account is not active.',
+  keyNameRequired: 'Give the key a name',
+  keyNameTooLong: 'A key name may be at most {{max}} characters',
+  expiresInDaysNumber: 'expiresInDays must be a number of days',
+  expiresInDaysMin: 'expiresInDays must be at least 1',
+  expiresInDaysMax: 'expiresInDays must be at most {{max}}',
+} as const;

@@ -1,0 +1,28 @@
+/** Any request: limits, bodies, the server itself. English as the server writes it (see ../server-sentences.ts). */
+export const REQUEST_SENTENCES = {
+  tooManyAttemptsSeconds_one: 'Too many attempts. Try again in {{count}} second.',
+  tooManyAttemptsSeconds_other: 'Too many attempts. Try again in {{count}} seconds.',
+  tooManyAttemptsMinutes_one: 'Too many attempts. Try again in {{count}} minute.',
+  tooManyAttemptsMinutes_other: 'Too many attempts. Try again in {{count}} minutes.',
+  tooManyAttemptsHours_one: 'Too many attempts. Try again in {{count}} hour.',
+  tooManyAttemptsHours_other: 'Too many attempts. Try again in {{count}} hours.',
+  tooManyRequests: 'Too many requests. Please slow down.',
+  serverTooBusy: 'The server is too busy to open another file right now. Please try again in a moment.',
+  serverOutOfSpace: 'The server has run out of storage space. Please try again later.',
+  databaseNotAnswering: 'The database is not answering right now. Please try again in a moment.',
+  valueCannotBeStored: 'The request contains a value that cannot be stored (for example a NUL character).',
+  requestNotProcessed: 'The request could not be processed.',
+  somethingWentWrong: 'Something went wrong on our side. Please try again.',
+  bodyNotJson: 'The request body is not valid JSON.',
+  bodyEmpty: 'The request body is empty; send a JSON object.',
+  bodyTooLarge: 'The request body is too large.',
+  contentTypeRefused: 'This content type is not accepted here.',
+  contentLengthWrong: 'The Content-Length header does not match the body.',
+  contentTypeInvalid: 'The Content-Type header is not valid.',
+  requestInvalid: 'The request is not valid.',
+  bodyLate: 'The request body did not arrive within {{seconds}} seconds.',
+  bodyInterrupted: 'The request body was interrupted before it all arrived.',
+  noPublicUrl:
+    'Genie cannot mail links because PUBLIC_URL is not set. The operator sets PUBLIC_URL to the address people open Genie at (for example https://genie.example.com) and restarts; until then no link is mailed.',
+  thatItemNotFound: 'That item was not found.',
+} as const;
