@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '@/lib/i18n/i18n';
 import { describeSkipped } from './api/upload-files';
-import { writtenSize } from './lib/written-size';
+import { writtenSize } from '@/lib/i18n/written-size';
 
 const file = (name: string, size: number, type = 'text/plain') => ({ name, size, type }) as File;
 

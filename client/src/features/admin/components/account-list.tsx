@@ -1,7 +1,6 @@
 import { Ban, Crown, KeyRound, RotateCcw, Search, Unplug } from 'lucide-react';
 import { useState } from 'react';
 // The one size format (decimal, as /profile and /files write it): 1024-based, this tab said 855.3 KB where /profile said 875.79 KB (issue 42).
-import { formatBytes } from '@contract/format';
 import { PLANS } from '@contract/plan-catalogue';
 import type { AdminUser } from '@contract/accounts';
 import type { PlanId } from '@contract/plan-catalogue';
@@ -11,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/field-classes';
 import { Input } from '@/components/ui/input';
+import { writtenSize } from '@/lib/i18n/written-size';
 import { cn } from '@/lib/utils';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useRevokeApiKeys } from '../api/revoke-api-keys';
@@ -90,7 +90,7 @@ function AccountRow({ user }: { user: AdminUser }) {
         <dt className="text-slate-500">{t('accounts.lastActive')}</dt>
         <dd className="whitespace-nowrap">{day(user.lastActiveAt)}</dd>
         <dt className="text-slate-500">{t('accounts.storage')}</dt>
-        <dd className="whitespace-nowrap">{formatBytes(user.storageBytes)}</dd>
+        <dd className="whitespace-nowrap">{writtenSize(i18n.language, user.storageBytes)}</dd>
         <dt className="text-slate-500">{t('accounts.apiKeys')}</dt>
         <dd className="whitespace-nowrap">{user.apiKeys}</dd>
         {user.premiumUntil && (

@@ -1,14 +1,15 @@
 import { Database, Files } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatBytes } from '@contract/format';
+import { writtenSize } from '@/lib/i18n/written-size';
 import { useAdminDashboard } from '../api/get-dashboard';
 import { useAdminTexts } from '../texts';
 import { QueryState, StatCard } from './stat-card';
 
 export function StorageTab() {
   const { data, isLoading, error } = useAdminDashboard();
-  const { t } = useAdminTexts();
+  const { t, i18n } = useAdminTexts();
+  const formatBytes = (bytes: number) => writtenSize(i18n.language, bytes);
   const storage = data?.storageStats;
   const entries = storage ? Object.entries(storage.usageByType).sort((a, b) => b[1].bytes - a[1].bytes) : [];
   const totalBytes = entries.reduce((sum, [, usage]) => sum + usage.bytes, 0);

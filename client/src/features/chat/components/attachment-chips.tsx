@@ -1,6 +1,6 @@
 import { FileText, Image as ImageIcon, Paperclip, X } from 'lucide-react';
 import type { Attachment } from '@contract/chat';
-import { formatBytes } from '@contract/format';
+import { writtenSize } from '@/lib/i18n/written-size';
 import { cn } from '@/lib/utils';
 import { useChatTexts } from '../texts';
 
@@ -19,7 +19,7 @@ export function AttachmentChips({
   onRemove?(url: string): void;
   tone?: 'light' | 'onColor';
 }) {
-  const { t } = useChatTexts();
+  const { t, i18n } = useChatTexts();
   if (attachments.length === 0) return null;
   return (
     <ul aria-label={t('attachments.label')} className="flex flex-wrap gap-1.5">
@@ -39,7 +39,7 @@ export function AttachmentChips({
             <AttachmentIcon type={attachment.type} />
           )}
           <span className="truncate font-medium">{attachment.name}</span>
-          {attachment.size > 0 && <span className="shrink-0 opacity-70">{formatBytes(attachment.size, 1)}</span>}
+          {attachment.size > 0 && <span className="shrink-0 opacity-70">{writtenSize(i18n.language, attachment.size, 1)}</span>}
           {onRemove && (
             <button
               type="button"

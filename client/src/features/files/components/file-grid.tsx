@@ -4,7 +4,7 @@ import { keyOf, useAfterFirstPaint, useBrowserItems, useGridColumns, useVirtualR
 import { FileIcon, FolderIcon } from './file-icon';
 import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
-import { writtenSize } from '../lib/written-size';
+import { writtenSize } from '@/lib/i18n/written-size';
 import { useFilesTexts } from '../texts';
 
 const tile =

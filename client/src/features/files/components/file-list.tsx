@@ -6,7 +6,7 @@ import { keyOf, useBrowserItems, useVirtualRows, type Paging } from '../hooks/us
 import { FileIcon, FolderIcon } from './file-icon';
 import { hasIndexBadge, IndexBadge, indexBadgeId } from './index-badge';
 import { ItemActions, type BrowserItem, type ItemHandlers } from './item-actions';
-import { writtenSize } from '../lib/written-size';
+import { writtenSize } from '@/lib/i18n/written-size';
 import { useFilesTexts } from '../texts';
 
 /** A day in the page's language, with its short month ("Mar 5, 2026", "5. März 2026"). */
