@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/admin-credentials';
-import { launchBrowser, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { useLanguagePages } from './support/language-pages';
 
 const baseURL = inject('baseURL');
 
@@ -98,27 +99,9 @@ const ENGLISH = {
 } as const;
 
 describe('languages: admin console, billing and /app', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const pages = useLanguagePages(() => baseURL);
 
-  /** A context whose browser speaks `locale`, collecting missing-key warnings. */
-  async function pageIn(locale: string, viewport: keyof typeof VIEWPORTS = 'desktop') {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], locale });
-    contexts.push(context);
-    const page = await context.newPage();
-    const missing: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('i18n missing key')) missing.push(message.text());
-    });
-    return { page, missing };
-  }
+  const pageIn = (locale: string, viewport: keyof typeof VIEWPORTS = 'desktop') => pages(locale, { viewport });
 
   async function englishLeft(page: Page, screen: keyof typeof ENGLISH) {
     const text = await page.locator('body').innerText();

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, screenForReview, uniqueUser, VIEWPORTS } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot, screenForReview, uniqueUser, VIEWPORTS } from './support/browser';
+import { useLanguagePages } from './support/language-pages';
 
 const baseURL = inject('baseURL');
 
@@ -81,26 +82,9 @@ const ENGLISH = [
 ];
 
 describe('the chat in other languages', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const pages = useLanguagePages(() => baseURL);
 
-  async function pageIn(locale: string, viewport: keyof typeof VIEWPORTS) {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], locale, colorScheme: 'light' });
-    contexts.push(context);
-    const page = await context.newPage();
-    const missing: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('i18n missing key')) missing.push(message.text());
-    });
-    return { page, missing };
-  }
+  const pageIn = (locale: string, viewport: keyof typeof VIEWPORTS) => pages(locale, { viewport, colorScheme: 'light' });
 
   const signUpThroughApi = (page: Page) =>
     page.evaluate(async (body) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status, uniqueUser());

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { screenForReview, screenshot, uniqueUser } from './support/browser';
+import { useLanguagePages } from './support/language-pages';
 
 const baseURL = inject('baseURL');
 
@@ -18,30 +18,16 @@ const EXPECTED = {
 const ENGLISH = ['The email or password is incorrect.', 'An account with this email already exists.'];
 
 describe('the server’s sentences in the page’s language', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const pageIn = useLanguagePages(() => baseURL);
 
   for (const language of ['de', 'fr', 'es'] as const) {
     it(`says a refused sign-in and a refused sign-up in ${language}`, async () => {
       // German's long words on a phone: the screen is kept for a person to look at.
-      const context = await browser.newContext({ baseURL, viewport: language === 'de' ? VIEWPORTS.phone : VIEWPORTS.desktop, locale: language });
-      contexts.push(context);
-      const page = await context.newPage();
-      const missing: string[] = [];
-      page.on('console', (message) => {
-        if (message.text().startsWith('i18n missing key')) missing.push(message.text());
-      });
+      const { page, missing } = await pageIn(language, { viewport: language === 'de' ? 'phone' : 'desktop' });
       const user = uniqueUser();
       const taken = await page.request.post('/api/auth/signup', { data: user });
       expect(taken.status()).toBe(201);
-      await context.clearCookies(); // signed out again: /login and /signup show their forms
+      await page.context().clearCookies(); // signed out again: /login and /signup show their forms
 
       await page.goto('/login');
       await page.locator('#email').fill(user.email);

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signedWebhookHeaders } from '../support/webhook';
 import { E2E_WEBHOOK_SECRET } from './support/admin-credentials';
-import { launchBrowser, screenForReview, screenshot, uniqueUser, VIEWPORTS } from './support/browser';
+import { screenForReview, screenshot, uniqueUser } from './support/browser';
+import { useLanguagePages } from './support/language-pages';
 
 const baseURL = inject('baseURL');
 
@@ -120,32 +121,10 @@ const ENGLISH = {
 } as const;
 
 describe('languages: teams, landing and premium', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(() => browser?.close());
+  const pages = useLanguagePages(() => baseURL);
 
-  /** A phone-sized context whose browser speaks `locale`, collecting missing-key warnings and answering alerts. */
-  async function pageIn(locale: string) {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.phone, locale });
-    contexts.push(context);
-    const page = await context.newPage();
-    const missing: string[] = [];
-    const alerts: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('i18n missing key')) missing.push(message.text());
-    });
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
-    return { page, missing, alerts };
-  }
+  /** A phone-sized page whose browser speaks `locale`. */
+  const pageIn = (locale: string) => pages(locale, { viewport: 'phone' });
 
   async function expectNoEnglish(page: Page, path: keyof typeof ENGLISH) {
     const text = await page.locator('body').innerText();

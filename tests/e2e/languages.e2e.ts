@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueUser } from './support/browser';
-import { useBrowser } from './support/browser-hooks';
+import { useLanguagePages } from './support/language-pages';
 
 const baseURL = inject('baseURL');
 
@@ -25,17 +25,8 @@ const ENGLISH = {
 } as const;
 
 describe('languages', () => {
-  const browser = useBrowser(() => baseURL);
+  const pageIn = useLanguagePages(() => baseURL);
 
-  /** A context whose browser speaks `locale` (navigator.languages and Accept-Language), collecting missing-key warnings. */
-  async function pageIn(locale: string) {
-    const page = await browser.page({ locale });
-    const missing: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('i18n missing key')) missing.push(message.text());
-    });
-    return { page, missing };
-  }
 
   const signUpThroughApi = (page: Page, user: ReturnType<typeof uniqueUser>) =>
     page.evaluate(async (body) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status, user);
