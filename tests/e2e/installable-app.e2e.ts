@@ -1,6 +1,9 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS } from './support/browser';
 import { useChatSessions } from './support/chat-session';
 
 const baseURL = inject('baseURL');
@@ -143,6 +146,22 @@ describe('installable app (issue 44)', () => {
     } finally {
       writeFileSync(worker, deployed);
       for (const file of compressed) renameSync(`${file}.kept`, file);
+    }
+  });
+
+  it('passes Chromium’s installability check with no error in a profile of its own (what Lighthouse’s installable audit asks)', async () => {
+    // A real profile on disk, not Playwright's incognito context, which Chromium never installs from.
+    const profile = mkdtempSync(join(tmpdir(), 'genie-installable-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, baseURL });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const devtools = await context.newCDPSession(page);
+      await expect.poll(async () => devtools.send('Page.getInstallabilityErrors'), { timeout: 10_000 }).toEqual({ installabilityErrors: [] });
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 });

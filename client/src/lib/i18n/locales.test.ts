@@ -63,6 +63,22 @@ describe('translations', () => {
   }
 });
 
+/**
+ * HTML's void elements: react-i18next's Trans parses a translation as HTML, so a tag named like one
+ * (`<link>Upgrade</link>`) is read as empty and its words vanish (the /team upgrade link had no text).
+ */
+const VOID_ELEMENTS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'];
+
+describe('Trans tags', () => {
+  it('are never named like an HTML void element, whose words Trans would drop', () => {
+    const voidTag = new RegExp(`<(${VOID_ELEMENTS.join('|')})>`);
+    const found = LANGUAGES.flatMap((language) =>
+      namespaces.flatMap((namespace) => [...read(language, namespace)].filter(([, text]) => voidTag.test(text)).map(([key]) => `${language}/${namespace}:${key}`)),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('components', () => {
   const files = ['features', 'components', 'app']
     .flatMap((dir) => readdirSync(`${src}${dir}`, { recursive: true, encoding: 'utf8' }).map((file) => `client/src/${dir}/${file}`))

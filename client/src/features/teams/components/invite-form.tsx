@@ -71,7 +71,7 @@ export function InviteForm({ team }: { team: Team }) {
             <Trans
               t={t}
               i18nKey={team.invitations.length > 0 ? 'invite.upgradeOrRevoke' : 'invite.upgrade'}
-              components={{ link: <Link href="/premium" className="font-medium underline" /> }}
+              components={{ upgradeLink: <Link href="/premium" className="font-medium underline" /> }}
             />
           </p>
         )}
