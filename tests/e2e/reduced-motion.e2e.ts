@@ -50,7 +50,9 @@ describe('reduced motion (issue 44)', () => {
 
   it('still types when motion is welcome (the same steps, the default setting)', async () => {
     const { page, chat } = await sessions.onChatScreen();
-    await setModelBehaviour({ kind: 'slow', tokenDelayMs: 120, reply: REPLY });
+    // The greeting types only until the first word arrives: 800 ms gives it many frames whatever the
+    // machine's load (with the first word at once it had 3-4, and the count was the machine's).
+    await setModelBehaviour({ kind: 'slow', tokenDelayMs: 120, firstTokenDelayMs: 800, reply: REPLY });
     const drawn = await recordPreview(page);
     await chat.send('Take your time.');
     expect(await chat.waitForReply(1)).toBe(REPLY);
