@@ -55,7 +55,7 @@ import { anthropicAsChatBody, anthropicError, anthropicMessages } from './fake-a
 
 export type Behaviour =
   | { kind: 'normal'; reply?: string; finishReason?: 'length' }
-  | { kind: 'slow'; tokenDelayMs: number; reply?: string; finishReason?: 'length'; /** Before the first word too (a model thinking before it writes). */ firstTokenDelayMs?: number }
+  | { kind: 'slow'; tokenDelayMs: number; reply?: string; finishReason?: 'length' }
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'malformed' }
   | { kind: 'cut' }
@@ -272,8 +272,6 @@ export async function startFakeModelServer(
         ...(withUsage ? { usage } : {}),
       })}\n\n`;
 
-    if (current.kind === 'slow' && current.firstTokenDelayMs) await delay(current.firstTokenDelayMs);
-    if (res.destroyed) return;
     res.write(chunk({ role: 'assistant', content: words[0] }, null));
     if (current.kind === 'malformed') {
       res.write('data: {"id":"chatcmpl-fake","choices":[{"delta":{"content": not json at all\n\n');
