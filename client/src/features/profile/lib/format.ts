@@ -3,10 +3,10 @@
  * when the text is drawn (components re-render when the language changes). English stays as SPEC
  * writes it ("$1,234.50", "October 28, 2026", "25 GB").
  */
-import { formatBytes } from '@contract/format';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@contract/languages';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatFileSize, formatDate as dateIn, formatMoney, formatNumber } from '@/lib/i18n/format';
+import { formatDate as dateIn, formatMoney, formatNumber } from '@/lib/i18n/format';
+import { writtenSize } from '@/lib/i18n/written-size';
 
 const language = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
@@ -15,7 +15,7 @@ export const formatCount = (n: number) => formatNumber(language(), n);
 export const formatDate = (iso: string) => dateIn(language(), iso, { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Sizes: English keeps contract/format.ts's decimal "25 GB"; another language takes Intl's units. */
-export const formatStorage = (bytes: number) => (language() === 'en' ? formatBytes(bytes) : formatFileSize(language(), bytes));
+export const formatStorage = (bytes: number) => writtenSize(language(), bytes);
 
 /** "1 day", "3.3 messages", "2 files" in the page's language (profile:count.*). */
 export function plural(count: number, noun: 'day' | 'message' | 'file'): string {
